@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+/** SPEC.md section 9. */
+export const MIN_USERNAME_LENGTH = 3;
+export const MIN_PASSWORD_LENGTH = 8;
+export const ROLES = ['admin', 'superuser'] as const;
+export type Role = (typeof ROLES)[number];
+export const roleSchema = z.enum(ROLES);
+/** The admin token lives in session storage under this key. */
+export const ADMIN_TOKEN_KEY = 'adminToken';

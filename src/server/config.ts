@@ -1,0 +1,117 @@
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(1).max(65535);
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional();
+const optionalUrl = (protocols: RegExp, hint: string) =>
+  optionalText.refine((value) => value === undefined || protocols.test(value), { message: hint });
+
+const isTimeZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const envSchema = z
+  .object({
+    PORT: port.default(5000),
+    HOST: z.string().trim().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'),
+    REDIS_URL: optionalUrl(/^rediss?:\/\//, 'must be a redis:// URL'),
+    STATION_NAME: z.string().trim().min(1).max(80).default('Grace Live Radio'),
+    NETWORK_NAME: z.string().trim().min(1).max(80).default('Grace Church Network'),
+    NETWORK_URL: z
+      .string()
+      .trim()
+      .regex(/^https?:\/\/\S+$/, 'must be an http(s) URL')
+      .default('https://example.org'),
+    STATION_TIMEZONE: z
+      .string()
+      .trim()
+      .refine(isTimeZone, 'must be an IANA time zone such as Europe/London')
+      .default('UTC'),
+    SOURCE_PASSWORD: optionalText.refine((v) => v === undefined || v.length >= 8, 'must be at least 8 characters'),
+    ADMIN_USERNAME: optionalText.refine((v) => v === undefined || v.length >= 3, 'must be at least 3 characters'),
+    ADMIN_PASSWORD: optionalText.refine((v) => v === undefined || v.length >= 8, 'must be at least 8 characters'),
+    SMTP_URL: optionalUrl(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL'),
+    PUBLIC_URL: optionalUrl(/^https?:\/\/\S+$/, 'must be an http(s) URL'),
+    STREAM_SOURCE: optionalUrl(/^(icecast|url):https?:\/\/\S+$/, 'must be icecast:URL or url:URL'),
+    SUBTITLE_INGEST_KEY: optionalText.refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
+    SEED_DEMO: z
+      .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+      .default('true')
+      .transform((v) => v === 'true' || v === '1' || v === 'yes'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.ADMIN_USERNAME ? 'ADMIN_PASSWORD' : 'ADMIN_USERNAME'],
+        message: 'must be set together with ADMIN_USERNAME and ADMIN_PASSWORD',
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  station: { name: string; networkName: string; networkUrl: string; timeZone: string };
+  sourcePassword?: string;
+  admin?: { username: string; password: string };
+  smtpUrl?: string;
+  publicUrl?: string;
+  streamSource?: string;
+  subtitleIngestKey?: string;
+  seedDemo: boolean;
+  logLevel: Env['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value throws one line naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const known = Object.fromEntries(
+    Object.keys(envSchema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
+  );
+  const parsed = envSchema.safeParse(known);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid environment variable ${name}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    station: {
+      name: e.STATION_NAME,
+      networkName: e.NETWORK_NAME,
+      networkUrl: e.NETWORK_URL,
+      timeZone: e.STATION_TIMEZONE,
+    },
+    sourcePassword: e.SOURCE_PASSWORD,
+    admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
+    smtpUrl: e.SMTP_URL,
+    publicUrl: e.PUBLIC_URL,
+    streamSource: e.STREAM_SOURCE,
+    subtitleIngestKey: e.SUBTITLE_INGEST_KEY,
+    seedDemo: e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL,
+  };
+}

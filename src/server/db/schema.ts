@@ -1,0 +1,157 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+// SPEC.md section 3 keeps flags as the texts 'true' / 'false'; the check constraints keep them honest.
+const id = () =>
+  text('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()::text`);
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const flag = (name: string, initial: 'true' | 'false') => text(name).notNull().default(initial);
+const flagCheck = (table: string, column: { name: string }) =>
+  check(`${table}_${column.name}_flag`, sql`${sql.identifier(column.name)} in ('true', 'false')`);
+
+export const users = pgTable('users', {
+  id: id(),
+  username: text('username').notNull().unique(),
+  password: text('password').notNull(),
+});
+
+export const programs = pgTable(
+  'programs',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    speaker: text('speaker').notNull(),
+    description: text('description'),
+    startTime: text('start_time').notNull(),
+    duration: integer('duration').notNull(),
+    dayOfWeek: text('day_of_week').notNull(),
+    isActive: flag('is_active', 'true'),
+  },
+  (t) => [flagCheck('programs', t.isActive), index('programs_day_idx').on(t.dayOfWeek, t.startTime)],
+);
+
+export const prayerRequests = pgTable(
+  'prayer_requests',
+  {
+    id: id(),
+    name: text('name'),
+    request: text('request').notNull(),
+    createdAt: createdAt(),
+    isPrivate: flag('is_private', 'false'),
+  },
+  (t) => [flagCheck('prayer_requests', t.isPrivate)],
+);
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: id(),
+    username: text('username').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('chat_messages_created_idx').on(t.createdAt)],
+);
+
+export const featuredContent = pgTable(
+  'featured_content',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    speaker: text('speaker'),
+    duration: text('duration'),
+    type: text('type').notNull(),
+    imageUrl: text('image_url'),
+    audioUrl: text('audio_url'),
+    playCount: integer('play_count').notNull().default(0),
+    isActive: flag('is_active', 'true'),
+    createdAt: createdAt(),
+  },
+  (t) => [flagCheck('featured_content', t.isActive)],
+);
+
+export const subtitles = pgTable(
+  'subtitles',
+  {
+    id: id(),
+    timestamp: integer('timestamp').notNull(),
+    originalText: text('original_text').notNull(),
+    language: text('language').notNull(),
+    translatedText: text('translated_text').notNull(),
+    confidence: integer('confidence').notNull().default(95),
+    speaker: text('speaker'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('subtitles_language_ts_idx').on(t.language, t.timestamp)],
+);
+
+export const emailSubscribers = pgTable(
+  'email_subscribers',
+  {
+    id: id(),
+    email: text('email').notNull().unique(),
+    name: text('name'),
+    source: text('source').notNull().default('website'),
+    isActive: flag('is_active', 'true'),
+    createdAt: createdAt(),
+  },
+  (t) => [flagCheck('email_subscribers', t.isActive)],
+);
+
+export const adminUsers = pgTable(
+  'admin_users',
+  {
+    id: id(),
+    username: text('username').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['admin', 'superuser'] })
+      .notNull()
+      .default('admin'),
+    isActive: flag('is_active', 'true'),
+    createdAt: createdAt(),
+    lastLogin: timestamp('last_login', { withTimezone: true }),
+    createdBy: text('created_by'),
+  },
+  (t) => [flagCheck('admin_users', t.isActive), check('admin_users_role', sql`role in ('admin', 'superuser')`)],
+);
+
+/** A signed-in staff session: only the SHA-256 of the bearer token is kept. */
+export const adminSessions = pgTable(
+  'admin_sessions',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('admin_sessions_user_idx').on(t.userId)],
+);
+
+export const audioClips = pgTable('audio_clips', {
+  id: id(),
+  title: text('title').notNull(),
+  description: text('description'),
+  duration: integer('duration').notNull(),
+  trackTitle: text('track_title'),
+  audioUrl: text('audio_url').notNull(),
+  mimeType: text('mime_type').notNull().default('audio/webm'),
+  fileSize: integer('file_size').notNull(),
+  createdAt: createdAt(),
+  sessionId: text('session_id'),
+  shareCount: integer('share_count').notNull().default(0),
+  downloadCount: integer('download_count').notNull().default(0),
+});
+
+/** Station-wide key/value settings (what staff change at run time, and one-time markers such as the demo seed). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

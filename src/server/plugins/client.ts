@@ -1,0 +1,71 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { pageMeta, STATION_CONFIG_ELEMENT_ID, type StationInfo } from '../../common/station.js';
+
+export const clientDir = fileURLToPath(new URL('../../../dist/client', import.meta.url));
+
+/** Pages the client router knows; everything else is answered 404 with the client's 'Page Not Found'. */
+const PAGES = new Set(['/', '/dashboard-mgmt']);
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+// JSON inside <script type="application/json">: only '<' can end the element early.
+const escapeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+export function renderPage(template: string, station: StationInfo, pageUrl: string): string {
+  const meta = pageMeta(station);
+  const values: Record<string, string> = {
+    TITLE: escapeHtml(meta.title),
+    DESCRIPTION: escapeHtml(meta.description),
+    KEYWORDS: escapeHtml(meta.keywords),
+    HIDDEN_TEXT: escapeHtml(meta.hiddenText),
+    STATION_NAME: escapeHtml(station.name),
+    PAGE_URL: escapeHtml(pageUrl),
+    IMAGE_URL: escapeHtml(new URL('/og-image.png', pageUrl).href),
+    STATION_CONFIG: `<script id="${STATION_CONFIG_ELEMENT_ID}" type="application/json">${escapeJson(station)}</script>`,
+  };
+  return template.replace(/\{\{([A-Z_]+)\}\}/g, (whole, key: string) => values[key] ?? whole);
+}
+
+/** Serves the built client: hashed assets cached for a year (pre-compressed), pages rendered with the station's details. */
+export default fp(async function client(app: FastifyInstance, opts: { getStation: () => StationInfo; publicUrl?: string }) {
+  const indexPath = path.join(clientDir, 'index.html');
+  const template = existsSync(indexPath)
+    ? readFileSync(indexPath, 'utf8')
+    : '<!doctype html><html><head><title>{{TITLE}}</title></head><body><p>The client is not built. Run npm run build.</p></body></html>';
+
+  if (existsSync(clientDir)) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+      },
+    });
+  }
+
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, status: number) => {
+    const origin = opts.publicUrl ?? `${request.protocol}://${request.host}`;
+    const pageUrl = new URL(request.url.split('?')[0] ?? '/', origin).href;
+    return reply
+      .code(status)
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(renderPage(template, opts.getStation(), pageUrl));
+  };
+
+  for (const page of PAGES) app.get(page, (request, reply) => sendPage(request, reply, 200));
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+    if (wantsPage) return sendPage(request, reply, 404);
+    return reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+  });
+});

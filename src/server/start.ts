@@ -1,0 +1,38 @@
+import { mkdirSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import type { Config } from './config.js';
+import { openDatabase, type DatabaseHandle } from './db/client.js';
+import { ensureFirstSuperuser } from './features/accounts/service.js';
+import { seedDemoContent } from './features/demo/seed.js';
+import { createLocalBus, createRedisBus, type EventBus } from './plugins/event-bus.js';
+
+export interface Station {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  bus: EventBus;
+  /** Shown once to whoever starts the station: how to sign in the first time. */
+  firstSignIn?: { username: string; password?: string };
+  stop(): Promise<void>;
+}
+
+/** Opens storage, prepares first-start content and builds the app; shared by main.ts and the end-to-end harness. */
+export async function createStation(config: Config, options: { logger?: boolean | object } = {}): Promise<Station> {
+  if (config.dataDir !== 'memory://') mkdirSync(config.dataDir, { recursive: true });
+  const database = await openDatabase(config);
+  const bus = config.redisUrl ? await createRedisBus(config.redisUrl) : createLocalBus();
+  const firstSignIn = await ensureFirstSuperuser(database.db, config.admin);
+  if (config.seedDemo) await seedDemoContent(database.db);
+  const app = await buildApp({ config, db: database.db, bus }, options);
+  return {
+    app,
+    database,
+    bus,
+    firstSignIn,
+    async stop() {
+      await app.close();
+      await bus.close();
+      await database.close();
+    },
+  };
+}
