@@ -1,0 +1,22 @@
+import type { NowPlaying } from '../../common/radio.js';
+
+/**
+ * Where the station's now-playing and stream address come from: the built-in engine (AutoDJ + live
+ * input broadcast from this server) or an external station (STREAM_SOURCE=icecast:URL | url:URL).
+ * The radio API and the /ws push only talk to this interface, so either can stand behind them.
+ */
+export interface NowPlayingSource {
+  /** What is on air now; cheap (served from memory), callers may poll it freely. */
+  nowPlaying(): NowPlaying;
+  /** Public address of the MP3 stream; `origin` is the request's own origin (e.g. http://host:5000). */
+  streamUrl(origin: string): string;
+  /** Calls `listener` whenever now playing changes (track, live on/off, listener count); returns unsubscribe. */
+  onChange(listener: (nowPlaying: NowPlaying) => void): () => void;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** What a listener sees before anything is known about the track on air. */
+export function unknownTrack(stationName: string): NowPlaying['current_track'] {
+  return { title: `${stationName} Live`, artist: stationName, artwork_url: null, started_at: 0 };
+}
