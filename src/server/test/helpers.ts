@@ -5,13 +5,8 @@ import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
 import { createLocalBus } from '../plugins/event-bus.js';
 
-/**
- * A fresh database for one test file: in-memory PGlite by default, or, when TEST_DATABASE_URL is set
- * (CI runs the suite again on the local PostgreSQL), a new database created for this file and dropped after.
- */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openDatabase({ dataDir: 'memory://' });
+/** A new, empty PostgreSQL database on the server at TEST_DATABASE_URL, dropped by `drop()`. */
+export async function createScratchPostgres(serverUrl: string) {
   const name = `station_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -19,15 +14,31 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ dataDir: 'memory://', databaseUrl: url.href });
   return {
-    ...handle,
-    async close() {
-      await handle.close();
+    url: url.href,
+    async drop() {
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
       await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await cleanup.end();
+    },
+  };
+}
+
+/**
+ * A fresh database for one test file: in-memory PGlite by default, or, when TEST_DATABASE_URL is set
+ * (CI runs the suite again on the local PostgreSQL), a new database created for this file and dropped after.
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return openDatabase({ dataDir: 'memory://' });
+  const scratch = await createScratchPostgres(serverUrl);
+  const handle = await openDatabase({ dataDir: 'memory://', databaseUrl: scratch.url });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await scratch.drop();
     },
   };
 }

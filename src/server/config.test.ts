@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('gives the documented defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 5000, host: '0.0.0.0', dataDir: './data', seedDemo: true });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.admin).toBeUndefined();
+    expect(config.station.timeZone).toBe('UTC');
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).port).toBe(5000);
+  });
+
+  it('reads a full environment', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATABASE_URL: 'postgres://u@db:5432/radio',
+      STATION_NAME: 'Hope FM',
+      STATION_TIMEZONE: 'America/Chicago',
+      ADMIN_USERNAME: 'pastor',
+      ADMIN_PASSWORD: 'correct horse',
+      SEED_DEMO: 'false',
+      STREAM_SOURCE: 'icecast:http://radio.example:8000/live',
+    });
+    expect(config.port).toBe(8080);
+    expect(config.station.name).toBe('Hope FM');
+    expect(config.admin).toEqual({ username: 'pastor', password: 'correct horse' });
+    expect(config.seedDemo).toBe(false);
+  });
+
+  it.each([
+    ['PORT', { PORT: 'eighty' }],
+    ['PORT', { PORT: '70000' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://x' }],
+    ['REDIS_URL', { REDIS_URL: 'http://x' }],
+    ['STATION_TIMEZONE', { STATION_TIMEZONE: 'Mars/Olympus' }],
+    ['NETWORK_URL', { NETWORK_URL: 'example.org' }],
+    ['SEED_DEMO', { SEED_DEMO: 'maybe' }],
+    ['SOURCE_PASSWORD', { SOURCE_PASSWORD: 'short' }],
+    ['ADMIN_PASSWORD', { ADMIN_USERNAME: 'pastor' }],
+    ['ADMIN_USERNAME', { ADMIN_PASSWORD: 'long enough' }],
+    ['ADMIN_PASSWORD', { ADMIN_USERNAME: 'pastor', ADMIN_PASSWORD: 'short' }],
+    ['STREAM_SOURCE', { STREAM_SOURCE: 'ftp://x' }],
+    ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
+  ])('stops with one line naming %s', (name, env) => {
+    let error: unknown;
+    try {
+      loadConfig(env);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain(name);
+    expect(message.split('\n')).toHaveLength(1);
+  });
+});
