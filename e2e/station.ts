@@ -1,0 +1,88 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const E2E_ADMIN = { username: 'e2e-superuser', password: 'e2e correct horse' };
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningStation {
+  url: string;
+  port: number;
+  dataDir: string;
+  output: () => string;
+  stop(): Promise<void>;
+  restart(): Promise<void>;
+}
+
+/**
+ * Starts the built server (dist/) as a new user would, on a free port with its own DATA_DIR.
+ * Resolves once it says it is on the air.
+ */
+export async function startStation(env: Record<string, string> = {}): Promise<RunningStation> {
+  const port = await freePort();
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'station-e2e-'));
+  let log = '';
+  let child: ChildProcess;
+
+  const launch = () =>
+    new Promise<void>((resolve, reject) => {
+      child = spawn(process.execPath, ['dist/server/main.js'], {
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'warn',
+          ADMIN_USERNAME: E2E_ADMIN.username,
+          ADMIN_PASSWORD: E2E_ADMIN.password,
+          DATABASE_URL: '',
+          ...env,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const onData = (chunk: Buffer) => {
+        log += chunk.toString();
+        if (log.includes('on the air at')) resolve();
+      };
+      child.stdout!.on('data', onData);
+      child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
+      child.once('exit', (code) => reject(new Error(`station exited with ${code}:\n${log}`)));
+    });
+
+  const stopChild = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.removeAllListeners('exit');
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+
+  await launch();
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    dataDir,
+    output: () => log,
+    async stop() {
+      await stopChild();
+      if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+    },
+    async restart() {
+      await stopChild();
+      log = '';
+      await launch();
+    },
+  };
+}
