@@ -155,3 +155,11 @@ export const settings = pgTable('settings', {
   value: jsonb('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** The broadcaster's own listener measurements, one row per minute (listeners at the minute's end, its peak, time listened). */
+export const listenerMinutes = pgTable('listener_minutes', {
+  minute: timestamp('minute', { withTimezone: true }).primaryKey(),
+  listeners: integer('listeners').notNull(),
+  peak: integer('peak').notNull(),
+  listeningSeconds: integer('listening_seconds').notNull(),
+});
