@@ -9,6 +9,13 @@ import clientPlugin from './plugins/client.js';
 import errorsPlugin from './plugins/errors.js';
 import type { EventBus } from './plugins/event-bus.js';
 import securityPlugin from './plugins/security.js';
+import authPlugin from './plugins/auth.js';
+import { adminRoutes } from './features/admin/routes.js';
+import { featuredContentRoutes } from './features/featured-content/routes.js';
+import { stationSettingsRoutes } from './features/settings/routes.js';
+import { openStationSettings } from './features/settings/station-settings.js';
+import { subscriberRoutes } from './features/subscribers/routes.js';
+import { uploadRoutes } from './features/uploads/routes.js';
 import { stationRoutes } from './features/station/routes.js';
 import { programRoutes } from './features/programs/routes.js';
 
@@ -41,15 +48,25 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | obje
   app.decorate('config', deps.config);
   app.decorate('db', deps.db);
   app.decorate('bus', deps.bus);
-  app.decorate('station', () => ({ ...deps.config.station }));
+  // Station details staff saved in the Station tab, over the environment's defaults; changes apply at once.
+  const stationSettings = await openStationSettings(deps.db, deps.bus, deps.config.station);
+  app.decorate('station', () => stationSettings.current());
+  app.addHook('onClose', async () => stationSettings.close());
 
   await app.register(errorsPlugin);
+  // Before any route, so every route's access is known and checked.
+  await app.register(authPlugin);
   await app.register(securityPlugin, { extraMediaOrigins: externalOrigins(deps.config) });
   await app.register(compress, { global: true, threshold: 1024, brotliOptions: { params: { 1: 4 } } });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   await app.register(stationRoutes, { prefix: '/api' });
   await app.register(programRoutes, { prefix: '/api' });
+  await app.register(adminRoutes, { prefix: '/api' });
+  await app.register(stationSettingsRoutes, { prefix: '/api', store: stationSettings });
+  await app.register(featuredContentRoutes, { prefix: '/api' });
+  await app.register(subscriberRoutes, { prefix: '/api' });
+  await app.register(uploadRoutes, { dataDir: deps.config.dataDir });
 
   await app.register(clientPlugin, { getStation: () => app.station(), publicUrl: deps.config.publicUrl });
   return app as unknown as FastifyInstance;

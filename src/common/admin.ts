@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import {
+  MAX_PASSWORD_LENGTH,
+  MAX_USERNAME_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  MIN_USERNAME_LENGTH,
+  roleSchema,
+} from './accounts.js';
+
+/**
+ * The admin API's contracts (SPEC.md sections 3, 5 and 7; DESIGN.md section 6).
+ * The same schemas validate on the server and drive the client's forms, so the messages are SPEC.md's.
+ */
+
+/** PostgreSQL text cannot hold NUL; refuse it as bad input rather than fail on storing it. */
+const NO_NUL = /^[^\u0000]*$/;
+const NUL_MESSAGE = 'must not contain NUL characters';
+
+const passwordText = (message: string) =>
+  z.string({ error: message }).min(MIN_PASSWORD_LENGTH, message).max(MAX_PASSWORD_LENGTH, 'Password is too long');
+
+/** SPEC.md section 5, admin sign-in. */
+export const loginBodySchema = z.object({
+  username: z
+    .string({ error: 'Username is required' })
+    .trim()
+    .min(1, 'Username is required')
+    .max(MAX_USERNAME_LENGTH, 'Username is too long')
+    .regex(NO_NUL, NUL_MESSAGE),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(MAX_PASSWORD_LENGTH, 'Password is too long'),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const staffUserSchema = z.object({ id: z.string(), username: z.string(), role: roleSchema });
+export type StaffUser = z.infer<typeof staffUserSchema>;
+
+/** The token is shown once; the server keeps only its hash. */
+export const loginResponseSchema = z.object({
+  token: z.string(),
+  expiresAt: z.iso.datetime(),
+  user: staffUserSchema,
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const verifyResponseSchema = z.object({ user: staffUserSchema });
+export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
+
+export const okResponseSchema = z.object({ ok: z.literal(true) });
+
+/** SPEC.md section 5, change password. */
+export const changePasswordBodySchema = z
+  .object({
+    currentPassword: z
+      .string({ error: 'Current password is required' })
+      .min(1, 'Current password is required')
+      .max(MAX_PASSWORD_LENGTH, 'Password is too long'),
+    newPassword: passwordText(`New password must be at least ${MIN_PASSWORD_LENGTH} characters`),
+    confirmPassword: passwordText('Please confirm your new password'),
+  })
+  .refine((body) => body.newPassword === body.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+const usernameSchema = z
+  .string({ error: `Username must be at least ${MIN_USERNAME_LENGTH} characters` })
+  .trim()
+  .min(MIN_USERNAME_LENGTH, `Username must be at least ${MIN_USERNAME_LENGTH} characters`)
+  .max(MAX_USERNAME_LENGTH, `Username must be at most ${MAX_USERNAME_LENGTH} characters`)
+  .regex(/^[^\u0000-\u001f\u007f]*$/, 'Username must not contain control characters');
+
+/**
+ * POST /api/admin/create. The Settings tab always sends role 'admin'; the superuser form sends the chosen one.
+ * confirmPassword is checked by the forms below and is not sent.
+ */
+export const createUserBodySchema = z.object({
+  username: usernameSchema,
+  password: passwordText(`Password must be at least ${MIN_PASSWORD_LENGTH} characters`),
+  role: roleSchema.default('admin'),
+});
+export type CreateUserBody = z.input<typeof createUserBodySchema>;
+
+/** SPEC.md section 5, 'Create admin' in the Settings tab. */
+export const createAdminFormSchema = z
+  .object({
+    username: usernameSchema,
+    password: passwordText(`Password must be at least ${MIN_PASSWORD_LENGTH} characters`),
+    confirmPassword: passwordText('Please confirm the password'),
+  })
+  .refine((form) => form.password === form.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+
+/** SPEC.md section 5, 'Superuser create user': same rules, a role, and its own confirmation message. */
+export const createUserFormSchema = z
+  .object({
+    username: usernameSchema,
+    password: passwordText(`Password must be at least ${MIN_PASSWORD_LENGTH} characters`),
+    confirmPassword: passwordText(`Password must be at least ${MIN_PASSWORD_LENGTH} characters`),
+    role: roleSchema,
+  })
+  .refine((form) => form.password === form.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+
+/** SPEC.md section 3, user list item. Never the password hash. */
+export const userListItemSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  role: roleSchema,
+  isActive: z.boolean(),
+  createdAt: z.iso.datetime(),
+  lastLogin: z.iso.datetime().nullable(),
+});
+export type UserListItem = z.infer<typeof userListItemSchema>;
+export const userListSchema = z.array(userListItemSchema);
+export const userResponseSchema = z.object({ user: userListItemSchema });
+
+const userIdSchema = z
+  .string({ error: 'userId is required' })
+  .trim()
+  .min(1, 'userId is required')
+  .max(100)
+  .regex(/^[\w-]+$/, 'userId is not a valid id');
+
+export const updateRoleBodySchema = z.object({ userId: userIdSchema, role: roleSchema });
+export type UpdateRoleBody = z.infer<typeof updateRoleBodySchema>;
+
+export const toggleStatusBodySchema = z.object({
+  userId: userIdSchema,
+  isActive: z.boolean({ error: 'isActive must be true or false' }),
+});
+export type ToggleStatusBody = z.infer<typeof toggleStatusBodySchema>;
+
+export const userIdParamsSchema = z.object({ id: z.string().min(1).max(100).regex(/^[\w-]+$/, 'is not a valid id') });
+
+const isTimeZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The 'Station' tab (superuser): what every page shows, changed without a restart. */
+export const stationSettingsSchema = z.object({
+  name: z.string().trim().min(1, 'Station name is required').max(80, 'Station name must be at most 80 characters'),
+  networkName: z
+    .string()
+    .trim()
+    .min(1, 'Network name is required')
+    .max(80, 'Network name must be at most 80 characters')
+    .regex(NO_NUL, NUL_MESSAGE),
+  networkUrl: z
+    .string()
+    .trim()
+    .max(500, 'Network address is too long')
+    .regex(/^https?:\/\/[^\s/\u0000]+[^\s\u0000]*$/, 'Network address must be an http(s) address'),
+  timeZone: z
+    .string()
+    .trim()
+    .min(1, 'Time zone is required')
+    .refine(isTimeZone, 'Time zone must be an IANA name such as Europe/London'),
+});
+export type StationSettings = z.infer<typeof stationSettingsSchema>;
+
+export const sourcePasswordResponseSchema = z.object({ sourcePassword: z.string() });

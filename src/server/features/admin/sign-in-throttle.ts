@@ -1,0 +1,116 @@
+import { isIPv6 } from 'node:net';
+
+export interface ThrottleLimits {
+  /** Failed attempts allowed for one username from one address. */
+  perAccountAndAddress: number;
+  /** Failed attempts allowed from one address, whatever the username. */
+  perAddress: number;
+  windowMs: number;
+}
+
+export const SIGN_IN_LIMITS: ThrottleLimits = { perAccountAndAddress: 5, perAddress: 20, windowMs: 15 * 60 * 1000 };
+const MAX_KEYS = 100_000;
+
+/**
+ * Counts failed sign-ins per username+address and per address in a sliding window, in memory.
+ * An attempt is counted when it starts (before the password is hashed), so a burst of parallel
+ * guesses cannot all slip in before the first failure is recorded; success takes it back.
+ * No limit per username alone: anyone could then lock a staff member out from elsewhere.
+ */
+export class SignInThrottle {
+  private readonly attempts = new Map<string, number[]>();
+
+  constructor(
+    private readonly limits: ThrottleLimits = SIGN_IN_LIMITS,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Milliseconds until this username may be tried from this address again; 0 when it may now. */
+  retryAfterMs(username: string, address: string): number {
+    const keys = this.keysFor(username, address);
+    return Math.max(
+      this.waitFor(keys.account, this.limits.perAccountAndAddress),
+      this.waitFor(keys.address, this.limits.perAddress),
+    );
+  }
+
+  /** Records an attempt about to be checked; returns false (recording nothing) when it must wait. */
+  begin(username: string, address: string): boolean {
+    if (this.retryAfterMs(username, address) > 0) return false;
+    const keys = this.keysFor(username, address);
+    const at = this.now();
+    this.push(keys.account, at, this.limits.perAccountAndAddress);
+    this.push(keys.address, at, this.limits.perAddress);
+    return true;
+  }
+
+  /** The attempt was right: it does not count, and that username's earlier failures from there are forgiven. */
+  succeeded(username: string, address: string) {
+    const keys = this.keysFor(username, address);
+    this.attempts.delete(keys.account);
+    const stamps = this.attempts.get(keys.address);
+    stamps?.pop();
+    if (stamps?.length === 0) this.attempts.delete(keys.address);
+  }
+
+  private keysFor(username: string, address: string) {
+    const network = addressKey(address);
+    return { account: `u:${username.trim().toLowerCase()}\n${network}`, address: `a:${network}` };
+  }
+
+  private live(key: string): number[] {
+    const cutoff = this.now() - this.limits.windowMs;
+    const stamps = (this.attempts.get(key) ?? []).filter((at) => at > cutoff);
+    if (stamps.length === 0) this.attempts.delete(key);
+    else this.attempts.set(key, stamps);
+    return stamps;
+  }
+
+  private waitFor(key: string, limit: number): number {
+    const stamps = this.live(key);
+    if (stamps.length < limit) return 0;
+    // Only the newest `limit` are kept; the oldest of them leaving the window frees one attempt.
+    return stamps[stamps.length - limit]! + this.limits.windowMs - this.now();
+  }
+
+  private push(key: string, at: number, limit: number) {
+    const stamps = this.live(key);
+    stamps.push(at);
+    if (stamps.length > limit) stamps.splice(0, stamps.length - limit);
+    this.attempts.set(key, stamps);
+    if (this.attempts.size > MAX_KEYS) this.prune();
+  }
+
+  /** Bounded memory under a flood of addresses: drop expired keys, then the oldest. */
+  private prune() {
+    for (const key of [...this.attempts.keys()]) this.live(key);
+    for (const key of this.attempts.keys()) {
+      if (this.attempts.size <= MAX_KEYS * 0.9) break;
+      this.attempts.delete(key);
+    }
+  }
+}
+
+/**
+ * One key per attacker-sized network: an IPv4 address, or the /64 an IPv6 host gets
+ * (one host can use every address in it).
+ */
+export function addressKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(address)) return address;
+  const [head = '', tail = ''] = address.split('::');
+  const headParts = head ? head.split(':') : [];
+  const tailParts = tail ? tail.split(':') : [];
+  const missing = 8 - headParts.length - tailParts.length;
+  const full = address.includes('::') ? [...headParts, ...Array(missing).fill('0'), ...tailParts] : headParts;
+  return `${full
+    .slice(0, 4)
+    .map((part) => part.toLowerCase().replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
+export function tooManyAttemptsMessage(retryAfterMs: number) {
+  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+  return `Too many sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
+}

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  featuredContentBodySchema,
+  featuredIdParamsSchema,
+  featuredItemSchema,
+  featuredListSchema,
+  playResponseSchema,
+} from '../../../common/featured-content.js';
+import { errorBodySchema } from '../../../common/http.js';
+import { RecentPlays } from './play-counter.js';
+import { addContent, CONTENT_NOT_FOUND, countPlay, listActiveContent, playCountOf, removeContent, updateContent } from './service.js';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+
+/** Featured sermons, devotions, music and announcements: public list and play count, staff writes. */
+export async function featuredContentRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const recentPlays = new RecentPlays();
+
+  api.get('/featured-content', { schema: { response: { 200: featuredListSchema } } }, async () => listActiveContent(app.db));
+
+  api.post(
+    '/featured-content',
+    { config: { access: 'staff' }, schema: { body: featuredContentBodySchema, response: { 201: featuredItemSchema, ...errors } } },
+    async (request, reply) => reply.code(201).send(await addContent(app.db, request.body)),
+  );
+
+  api.put(
+    '/featured-content/:id',
+    {
+      config: { access: 'staff' },
+      schema: { params: featuredIdParamsSchema, body: featuredContentBodySchema, response: { 200: featuredItemSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const item = await updateContent(app.db, request.params.id, request.body);
+      return item ? item : reply.code(404).send({ message: CONTENT_NOT_FOUND });
+    },
+  );
+
+  api.delete(
+    '/featured-content/:id',
+    {
+      config: { access: 'staff' },
+      schema: { params: featuredIdParamsSchema, response: { 200: z.object({ ok: z.literal(true) }), ...errors } },
+    },
+    async (request, reply) =>
+      (await removeContent(app.db, request.params.id)) ? { ok: true as const } : reply.code(404).send({ message: CONTENT_NOT_FOUND }),
+  );
+
+  api.post(
+    '/featured-content/:id/play',
+    { schema: { params: featuredIdParamsSchema, response: { 200: playResponseSchema, 404: errorBodySchema } } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const repeat = recentPlays.isRepeat(request.ip, id);
+      const playCount = repeat ? await playCountOf(app.db, id) : await countPlay(app.db, id);
+      if (!repeat && playCount !== undefined) recentPlays.remember(request.ip, id);
+      return playCount === undefined ? reply.code(404).send({ message: CONTENT_NOT_FOUND }) : { playCount };
+    },
+  );
+}

@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  FILE_TOO_LARGE,
+  IMAGE_UPLOAD_FIELD,
+  INVALID_FILE_TYPE,
+  MAX_IMAGE_UPLOAD_BYTES,
+  uploadImageResponseSchema,
+} from '../../../common/featured-content.js';
+import { errorBodySchema } from '../../../common/http.js';
+import { NotAnImageError, reencodeImage } from './image-processing.js';
+
+export const UPLOADS_PREFIX = '/uploads/';
+
+/** DATA_DIR/uploads, or a temporary folder (removed on close) when the station runs in memory. */
+function prepareUploadsDir(app: FastifyInstance, dataDir: string): string {
+  if (dataDir === 'memory://') {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'station-uploads-'));
+    app.addHook('onClose', async () => rmSync(dir, { recursive: true, force: true }));
+    return dir;
+  }
+  const dir = path.resolve(dataDir, 'uploads');
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+const isTooLarge = (error: unknown) => (error as { code?: string } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
+
+/** POST /api/upload-image (staff) and the files it stores, served from /uploads. */
+export async function uploadRoutes(app: FastifyInstance, opts: { dataDir: string }) {
+  const uploadsDir = prepareUploadsDir(app, opts.dataDir);
+  await app.register(multipart, {
+    limits: { fileSize: MAX_IMAGE_UPLOAD_BYTES, files: 1, fields: 10, parts: 20, fieldSize: 1024 },
+  });
+  await app.register(fastifyStatic, {
+    root: uploadsDir,
+    prefix: UPLOADS_PREFIX,
+    decorateReply: false,
+    index: false,
+    list: false,
+    dotfiles: 'deny',
+    cacheControl: false,
+    setHeaders(res) {
+      // Names are random and never reused, so a stored picture never changes.
+      res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      res.header('X-Content-Type-Options', 'nosniff');
+      res.header('Content-Security-Policy', "default-src 'none'; sandbox");
+    },
+  });
+
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/upload-image',
+    {
+      config: { access: 'staff' },
+      schema: {
+        response: {
+          201: uploadImageResponseSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          413: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const invalid = () => reply.code(400).send({ message: INVALID_FILE_TYPE.message });
+      const tooLarge = () => reply.code(413).send({ message: FILE_TOO_LARGE.message });
+      if (!request.isMultipart()) return invalid();
+      let bytes: Buffer | undefined;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file' && part.fieldname === IMAGE_UPLOAD_FIELD && !bytes) bytes = await part.toBuffer();
+          else if (part.type === 'file') part.file.resume();
+        }
+      } catch (error) {
+        return isTooLarge(error) ? tooLarge() : invalid();
+      }
+      if (!bytes) return invalid();
+      let image;
+      try {
+        image = await reencodeImage(bytes);
+      } catch (error) {
+        if (error instanceof NotAnImageError) return invalid();
+        throw error;
+      }
+      const name = `${randomBytes(16).toString('hex')}.${image.extension}`;
+      await writeFile(path.join(uploadsDir, name), image.data, { flag: 'wx' });
+      return reply.code(201).send({ imageUrl: `${UPLOADS_PREFIX}${name}` });
+    },
+  );
+}

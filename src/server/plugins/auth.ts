@@ -1,0 +1,89 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { findSessionUser, type SessionUser } from '../features/admin/sessions.js';
+
+/**
+ * Who may call a route, declared once in its options: `{ config: { access: 'staff' } }`.
+ * 'staff' is any signed-in admin or superuser; 'superuser' is user management and station settings.
+ */
+export type Access = 'public' | 'staff' | 'superuser';
+
+export interface ProtectedRoute {
+  method: string;
+  url: string;
+  access: Exclude<Access, 'public'>;
+  /** Whether the route declares a JSON body schema (the bad-body tests aim at these). */
+  hasBody: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    /** The signed-in staff member on a staff route; null elsewhere. */
+    staffUser: SessionUser | null;
+  }
+  interface FastifyInstance {
+    /** Every staff and superuser route, as registered: the authorization tests iterate this. */
+    protectedRoutes: ProtectedRoute[];
+  }
+}
+
+export const SIGN_IN_REQUIRED = 'Please sign in to continue';
+export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+export const SUPERUSER_ONLY = 'Only a superuser can do this';
+
+/** The bearer token of a request, if it carries one. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}
+
+/** The signed-in staff member behind a request's bearer token, or null (for routes that also accept other credentials). */
+export async function authenticateStaff(app: FastifyInstance, request: FastifyRequest): Promise<SessionUser | null> {
+  const token = bearerToken(request);
+  return token ? findSessionUser(app.db, token) : null;
+}
+
+/**
+ * DESIGN.md section 6: one check for every staff route. It runs on request, before the body is read,
+ * so an anonymous caller cannot make the server parse an upload. Routes under /api/admin/ must say who
+ * may call them, so a new admin route cannot be left open by forgetting.
+ */
+export default fp(
+  async function auth(app: FastifyInstance) {
+    const protectedRoutes: ProtectedRoute[] = [];
+    app.decorate('protectedRoutes', protectedRoutes);
+    app.decorateRequest('staffUser', null);
+
+    app.addHook('onRoute', (route) => {
+      const access = route.config?.access;
+      const url = route.url ?? route.path;
+      if (!access && url.startsWith('/api/admin/')) {
+        throw new Error(`Route ${String(route.method)} ${url} must declare config.access ('public', 'staff' or 'superuser')`);
+      }
+      if (!access || access === 'public') return;
+      for (const method of [route.method].flat()) {
+        if (method === 'HEAD') continue;
+        protectedRoutes.push({ method, url, access, hasBody: Boolean(route.schema?.body) });
+      }
+    });
+
+    app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      const access = request.routeOptions.config?.access;
+      if (!access || access === 'public') return;
+      const token = bearerToken(request);
+      if (!token) return reply.code(401).send({ message: SIGN_IN_REQUIRED });
+      const user = await findSessionUser(app.db, token);
+      if (!user) return reply.code(401).send({ message: SESSION_ENDED });
+      if (access === 'superuser' && user.role !== 'superuser') {
+        return reply.code(403).send({ message: SUPERUSER_ONLY });
+      }
+      request.staffUser = user;
+    });
+  },
+  { name: 'auth' },
+);
