@@ -43,6 +43,7 @@ const envSchema = z
     SMTP_URL: optionalUrl(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL'),
     PUBLIC_URL: optionalUrl(/^https?:\/\/\S+$/, 'must be an http(s) URL'),
     STREAM_SOURCE: optionalUrl(/^(icecast|url):https?:\/\/\S+$/, 'must be icecast:URL or url:URL'),
+    STREAM_STATUS_URL: optionalUrl(/^https?:\/\/\S+$/, 'must be an http(s) URL'),
     SUBTITLE_INGEST_KEY: optionalText.refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
     SEED_DEMO: z
       .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -74,6 +75,8 @@ export interface Config {
   smtpUrl?: string;
   publicUrl?: string;
   streamSource?: string;
+  /** Now-playing status of the external station (Icecast, Radio.co-style or AzuraCast JSON). */
+  streamStatusUrl?: string;
   subtitleIngestKey?: string;
   seedDemo: boolean;
   logLevel: Env['LOG_LEVEL'];
@@ -110,6 +113,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     publicUrl: e.PUBLIC_URL,
     streamSource: e.STREAM_SOURCE,
+    streamStatusUrl: e.STREAM_STATUS_URL,
     subtitleIngestKey: e.SUBTITLE_INGEST_KEY,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
