@@ -1,17 +1,74 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+// Paths the service worker must never answer from a cache: the API, the live stream, uploads, the socket.
+const NETWORK_ONLY = /^\/(api|stream|uploads|ws|admin|podcast\.xml)(\/|$|\?)/;
 
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      strategies: 'generateSW',
+      registerType: 'autoUpdate',
+      // main.tsx registers through the virtual module, in production builds only.
+      injectRegister: false,
+      includeAssets: ['logo.svg', 'icons/apple-touch-icon.png'],
+      manifest: {
+        // The station's name is runtime configuration; the installed app carries a generic one.
+        name: 'Radio Ministry - Live Christian Radio',
+        short_name: 'Radio Ministry',
+        description: 'Live Christian radio: worship, sermons, devotions and prayer, streaming 24/7.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#172554',
+        theme_color: '#1e3a8a',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // The built index.html is a template the server fills with the station's details: never precache it.
+        globPatterns: ['**/*.{js,css,svg,png,ico,webmanifest}'],
+        globIgnores: ['**/index.html', 'og-image.png'],
+        navigateFallback: null,
+        navigateFallbackDenylist: [NETWORK_ONLY],
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          {
+            // Pages come fresh from the server (station name, 404 status); the last copy serves offline.
+            urlPattern: ({ request, url }) =>
+              request.mode === 'navigate' &&
+              !/^\/(api|stream|uploads|ws|admin|podcast\.xml)(\/|$|\?)/.test(url.pathname),
+            handler: 'NetworkFirst',
+            options: { cacheName: 'pages', networkTimeoutSeconds: 4, expiration: { maxEntries: 4 } },
+          },
+        ],
+      },
+    }),
+  ],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: {
+      // Building a zod schema has no side effects: a module that only needs a constant beside a schema
+      // (e.g. ADMIN_TOKEN_KEY) must not pull zod's runtime into the home page.
+      treeshake: { manualPureFunctions: ['z'] },
+    },
   },
   server: {
-    proxy: { '/api': 'http://localhost:5000', '/ws': { target: 'ws://localhost:5000', ws: true }, '/stream': 'http://localhost:5000' },
+    proxy: {
+      '/api': 'http://localhost:5000',
+      '/ws': { target: 'ws://localhost:5000', ws: true },
+      '/stream': 'http://localhost:5000',
+    },
   },
 });

@@ -24,7 +24,13 @@ export const SLIDER_DEFAULTS = { min: 0, max: 100, step: 1 } as const;
 export const PROGRAMS_REFETCH_MS = 30_000;
 export const PREFETCH_FRESHNESS_MS = { featured: 2 * 60_000, programs: 5 * 60_000 } as const;
 /** Debounce after each trigger before the featured list and today's programs are prefetched. */
-export const PREFETCH_DELAY_MS = { mouseMove: 2000, scroll: 1000, focus: 0, online: 500, load: 3000 } as const;
+export const PREFETCH_DELAY_MS = {
+  mouseMove: 2000,
+  scroll: 1000,
+  focus: 0,
+  online: 500,
+  load: 3000,
+} as const;
 
 /** Skeletons while loading. */
 export const PROGRAM_SKELETON_COUNT = 4;

@@ -1,0 +1,84 @@
+import BookOpen from 'lucide-react/icons/book-open';
+import Headphones from 'lucide-react/icons/headphones';
+import Pause from 'lucide-react/icons/pause';
+import Play from 'lucide-react/icons/play';
+import Sun from 'lucide-react/icons/sun';
+import { useRef, useState } from 'react';
+import type { FeaturedItem } from '../../../../common/featured-content';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent } from '../../../components/ui/card';
+
+/** SPEC.md section 3: 'sermon' is a sermon; any other type is shown as a devotion. */
+export function featuredKind(type: string): 'sermon' | 'devotion' {
+  return type === 'sermon' ? 'sermon' : 'devotion';
+}
+
+export function FeaturedCard({ item, onPlay }: { item: FeaturedItem; onPlay: (id: string) => void }) {
+  const kind = featuredKind(item.type);
+  const audioRef = useRef<HTMLAudioElement>(null);
+  const [playing, setPlaying] = useState(false);
+  const Icon = kind === 'sermon' ? BookOpen : Sun;
+
+  const togglePlay = () => {
+    const audio = audioRef.current;
+    if (audio && !audio.paused) {
+      audio.pause();
+      return;
+    }
+    onPlay(item.id);
+    // Items with a recording play it here; the others only count the play.
+    void audio?.play().catch(() => setPlaying(false));
+  };
+
+  return (
+    <Card className="flex flex-col overflow-hidden sm:flex-row">
+      {item.imageUrl ? (
+        <img
+          src={item.imageUrl}
+          alt=""
+          loading="lazy"
+          className="h-40 w-full object-cover sm:h-auto sm:w-40"
+        />
+      ) : (
+        <div
+          aria-hidden="true"
+          className="flex h-32 w-full items-center justify-center bg-gradient-to-br from-blue-900 to-blue-700 sm:h-auto sm:w-40"
+        >
+          <Icon className="h-12 w-12 text-amber-300" />
+        </div>
+      )}
+      <CardContent className="flex flex-1 flex-col gap-2 p-5">
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge variant={kind === 'sermon' ? 'default' : 'gold'}>
+            {kind === 'sermon' ? 'Sermon' : 'Devotion'}
+          </Badge>
+          {item.duration && <span className="text-xs text-slate-600">{item.duration}</span>}
+        </div>
+        <h3 className="text-lg font-semibold text-blue-950">{item.title}</h3>
+        {item.speaker && <p className="text-sm text-slate-700">{item.speaker}</p>}
+        <p className="text-sm text-slate-700">{item.description}</p>
+        <div className="mt-auto flex items-center justify-between gap-2 pt-2">
+          <span className="flex items-center gap-1 text-xs text-slate-600">
+            <Headphones className="h-3.5 w-3.5" aria-hidden="true" />
+            {item.playCount} {item.playCount === 1 ? 'play' : 'plays'}
+          </span>
+          <Button size="sm" onClick={togglePlay} aria-label={`${playing ? 'Pause' : 'Play'} ${item.title}`}>
+            {playing ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
+            {playing ? 'Pause' : 'Play'}
+          </Button>
+        </div>
+        {item.audioUrl && (
+          <audio
+            ref={audioRef}
+            src={item.audioUrl}
+            preload="none"
+            onPlay={() => setPlaying(true)}
+            onPause={() => setPlaying(false)}
+            onEnded={() => setPlaying(false)}
+          />
+        )}
+      </CardContent>
+    </Card>
+  );
+}

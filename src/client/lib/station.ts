@@ -1,0 +1,51 @@
+import { STATION_CONFIG_ELEMENT_ID, type StationInfo } from '../../common/station';
+
+/** Used when the page carries no station config (component tests, the Vite dev server's raw index.html). */
+export const FALLBACK_STATION: StationInfo = {
+  name: 'Radio Ministry',
+  networkName: 'Church Network',
+  networkUrl: 'https://example.org',
+  timeZone: 'UTC',
+};
+
+/**
+ * The shape of stationInfoSchema (src/common/station.ts), checked by hand: zod's runtime would cost the
+ * home page about 23 KB gzipped of its 150 KB budget for this one object.
+ */
+function isStationInfo(value: unknown): value is StationInfo {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return (['name', 'networkName', 'networkUrl', 'timeZone'] as const).every(
+    (key) => typeof record[key] === 'string',
+  );
+}
+
+/** Reads the station config the server embeds in the page. */
+export function readStationConfig(doc: Document = document): StationInfo {
+  const text = doc.getElementById(STATION_CONFIG_ELEMENT_ID)?.textContent;
+  if (!text) return FALLBACK_STATION;
+  try {
+    const value: unknown = JSON.parse(text);
+    return isStationInfo(value) ? value : FALLBACK_STATION;
+  } catch {
+    return FALLBACK_STATION;
+  }
+}
+
+let cached: StationInfo | undefined;
+
+/** The station's name, network and time zone, read once. */
+export function getStation(): StationInfo {
+  cached ??= readStationConfig();
+  return cached;
+}
+
+/** A page on the network's main site, e.g. networkLink('about'); '' is the site's home. */
+export function networkLink(path: string, station: StationInfo = getStation()): string {
+  const base = station.networkUrl.endsWith('/') ? station.networkUrl : `${station.networkUrl}/`;
+  try {
+    return new URL(path.replace(/^\/+/, ''), base).href;
+  } catch {
+    return station.networkUrl;
+  }
+}
