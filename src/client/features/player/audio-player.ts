@@ -1,0 +1,314 @@
+import {
+  adaptiveStreamUrl,
+  bitrateForScore,
+  BUFFER_CHECK_INTERVAL_MS,
+  BUFFER_LOW_AHEAD_S,
+  BUFFER_LOW_SHOW_MS,
+  clampVolume,
+  MAX_RECONNECT_MESSAGE,
+  PLAYER_VOLUME,
+  preloadFor,
+  QUALITY_SETTINGS,
+  reconnectDelay,
+  SILENT_PRELOAD_MS,
+  volumeOnPlay,
+  type NetworkQuality,
+  type Quality,
+} from '../../../common/player';
+import { StreamClockStore } from './stream-clock';
+import { icecastEngine, preferredPlaybackMethod, type EngineFactory, type HeardMetadata, type PlaybackMethod, type StreamEngine } from './stream-engine';
+
+export interface PlayerState {
+  playing: boolean;
+  /** Set on 'waiting', cleared on 'playing' (and shown for 2 s when the buffer runs low). */
+  buffering: boolean;
+  /** 0..1 */
+  volume: number;
+  quality: Quality;
+  /** The StreamTitle the listener is hearing now (null until a metadata block is heard). */
+  heardTitle: string | null;
+  /** The listener asked for audio and has not pressed stop: a reconnect is under way while not playing. */
+  wanted: boolean;
+  method: PlaybackMethod;
+}
+
+export interface AudioPlayerOptions {
+  engine?: EngineFactory;
+  audio?: HTMLAudioElement;
+  method?: PlaybackMethod;
+  /** Makes the muted element for the silent preload. */
+  createAudio?: () => HTMLAudioElement;
+  window?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
+}
+
+/**
+ * SPEC.md section 4's audio player as a plain class (STYLE.md habit 5): states, buffering, volume,
+ * autoplay, reconnect with backoff, buffer health and the silent preload. React reads it through
+ * useSyncExternalStore; components only display.
+ */
+export class AudioPlayer {
+  readonly audio: HTMLAudioElement;
+  readonly clock: StreamClockStore;
+  private state: PlayerState;
+  private engine: StreamEngine;
+  private readonly engineFactory: EngineFactory;
+  private readonly createAudio: () => HTMLAudioElement;
+  private readonly win: AudioPlayerOptions['window'];
+  private streamUrl: string | null = null;
+  private bitrate = QUALITY_SETTINGS.excellent.bitrate;
+  private attempt = 0;
+  private gaveUp = false;
+  private autoplayTried = false;
+  private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  private bufferLowTimer: ReturnType<typeof setTimeout> | undefined;
+  private bufferCheck: ReturnType<typeof setInterval> | undefined;
+  private preload: { audio: HTMLAudioElement; timer: ReturnType<typeof setTimeout> } | undefined;
+  private readonly listeners = new Set<() => void>();
+  private readonly cleanups: (() => void)[] = [];
+
+  constructor(options: AudioPlayerOptions = {}) {
+    this.audio = options.audio ?? new Audio();
+    this.engineFactory = options.engine ?? icecastEngine;
+    this.createAudio = options.createAudio ?? (() => new Audio());
+    this.win = options.window ?? (typeof window === 'undefined' ? undefined : window);
+    const method = options.method ?? preferredPlaybackMethod();
+    this.state = { playing: false, buffering: false, volume: PLAYER_VOLUME.initial, quality: 'excellent', heardTitle: null, wanted: false, method };
+    this.audio.volume = PLAYER_VOLUME.initial;
+    this.audio.preload = preloadFor('excellent');
+    this.clock = new StreamClockStore(() => (this.state.playing ? this.audio.currentTime : null));
+    this.engine = this.makeEngine(method);
+    this.listenToAudio();
+    this.listenToNetwork();
+  }
+
+  getState = (): PlayerState => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  setStreamUrl(url: string): void {
+    this.streamUrl = url;
+  }
+
+  get hasStreamUrl(): boolean {
+    return this.streamUrl !== null;
+  }
+
+  /** The current network quality picks the bitrate, the preload and the reconnect delays. */
+  setNetworkQuality(measure: NetworkQuality): void {
+    this.bitrate = bitrateForScore(measure.bandwidth);
+    this.audio.preload = preloadFor(measure.quality);
+    this.update({ quality: measure.quality });
+  }
+
+  /** Pressing play: volume at least 0.8 and unmuted, then the stream starts. */
+  play(): void {
+    this.clearReconnect();
+    this.attempt = 0;
+    this.gaveUp = false;
+    this.stopSilentPreload();
+    const volume = volumeOnPlay(this.state.volume);
+    this.audio.muted = false;
+    this.audio.volume = volume;
+    this.update({ volume, wanted: true });
+    this.start();
+  }
+
+  async stop(): Promise<void> {
+    this.clearReconnect();
+    this.gaveUp = false;
+    this.update({ wanted: false, playing: false, buffering: false });
+    this.clock.reset();
+    await this.engine.stop();
+  }
+
+  toggle(): void {
+    if (this.state.playing || this.state.wanted) void this.stop();
+    else this.play();
+  }
+
+  /** Autoplay is attempted once; when the browser blocks it the player stays paused until the listener acts. */
+  tryAutoplay(): void {
+    if (this.autoplayTried || !this.streamUrl) return;
+    this.autoplayTried = true;
+    this.play();
+  }
+
+  setVolume(volume: number): void {
+    const v = clampVolume(volume);
+    this.audio.volume = v;
+    this.update({ volume: v });
+  }
+
+  /** The stream is also silently preloaded, muted, and stopped after 30 s. */
+  startSilentPreload(): void {
+    if (this.preload || !this.streamUrl || this.state.wanted) return;
+    const audio = this.createAudio();
+    audio.muted = true;
+    audio.preload = preloadFor(this.state.quality);
+    audio.src = adaptiveStreamUrl(this.streamUrl, this.bitrate);
+    const timer = setTimeout(() => this.stopSilentPreload(), SILENT_PRELOAD_MS);
+    this.preload = { audio, timer };
+  }
+
+  get preloading(): boolean {
+    return this.preload !== undefined;
+  }
+
+  dispose(): void {
+    this.clearReconnect();
+    this.stopSilentPreload();
+    clearInterval(this.bufferCheck);
+    clearTimeout(this.bufferLowTimer);
+    for (const cleanup of this.cleanups) cleanup();
+    void this.engine.stop();
+    this.listeners.clear();
+  }
+
+  private start(): void {
+    if (!this.streamUrl) return;
+    const url = adaptiveStreamUrl(this.streamUrl, this.bitrate);
+    this.engine.play(url).catch((error: unknown) => {
+      console.warn('Audio playback failed', error);
+      this.onEngineStopped();
+    });
+  }
+
+  private makeEngine(method: PlaybackMethod): StreamEngine {
+    return this.engineFactory(
+      this.audio,
+      {
+        onMetadata: (metadata, timestampOffset) => this.onMetadata(metadata, timestampOffset),
+        onStop: () => this.onEngineStopped(),
+        onWarn: (message) => this.onEngineWarning(message),
+      },
+      method,
+    );
+  }
+
+  private onMetadata(metadata: HeardMetadata, _timestampOffset: number): void {
+    if (metadata.StreamTitle !== undefined && metadata.StreamTitle !== this.state.heardTitle) {
+      this.update({ heardTitle: metadata.StreamTitle || null });
+    }
+    if (metadata.StreamClock !== undefined) this.clock.heardAt(Number(metadata.StreamClock), this.audio.currentTime);
+  }
+
+  /** Audio errors are only logged. Where MSE cannot play this stream, the plain media element takes over. */
+  private onEngineWarning(message: string): void {
+    console.warn('Audio player:', message);
+    if (this.state.method === 'mediasource' && /codec|mediasource|not supported|decode/i.test(message)) {
+      this.update({ method: 'html5' });
+      this.engine = this.makeEngine('html5');
+    }
+  }
+
+  /** On error or stream end, playing becomes false; if the listener still wants audio, reconnect. */
+  private onEngineStopped(): void {
+    this.update({ playing: false, buffering: false });
+    this.clock.reset();
+    if (this.state.wanted) this.scheduleReconnect();
+  }
+
+  /** Exponential backoff from the current quality's delay, doubling, up to its max retries; then give up. */
+  private scheduleReconnect(): void {
+    if (this.reconnectTimer) return;
+    const delay = reconnectDelay(this.state.quality, this.attempt);
+    if (delay === null) {
+      console.warn(MAX_RECONNECT_MESSAGE);
+      this.gaveUp = true;
+      return;
+    }
+    this.attempt++;
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = undefined;
+      if (this.state.wanted) this.start();
+    }, delay);
+  }
+
+  private clearReconnect(): void {
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = undefined;
+  }
+
+  private listenToAudio(): void {
+    const on = (type: string, handler: () => void) => {
+      this.audio.addEventListener(type, handler);
+      this.cleanups.push(() => this.audio.removeEventListener(type, handler));
+    };
+    on('playing', () => {
+      this.attempt = 0;
+      this.gaveUp = false;
+      clearTimeout(this.bufferLowTimer);
+      this.update({ playing: true, buffering: false });
+      this.startBufferCheck();
+    });
+    on('waiting', () => this.update({ buffering: true }));
+    on('error', () => {
+      console.warn('Audio element error', this.audio.error?.code);
+      this.update({ playing: false });
+    });
+    on('ended', () => this.update({ playing: false }));
+  }
+
+  /** Coming back online resumes a listener who never pressed stop, even after the retries ran out. */
+  private listenToNetwork(): void {
+    if (!this.win) return;
+    const online = () => {
+      if (!this.state.wanted || this.state.playing) return;
+      this.clearReconnect();
+      this.attempt = 0;
+      this.gaveUp = false;
+      this.start();
+    };
+    this.win.addEventListener('online', online);
+    this.cleanups.push(() => this.win!.removeEventListener('online', online));
+  }
+
+  /** Every 5 s: under 1 s buffered ahead shows buffering for 2 s. */
+  private startBufferCheck(): void {
+    if (this.bufferCheck) return;
+    this.bufferCheck = setInterval(() => {
+      if (!this.state.playing) return;
+      if (secondsBufferedAhead(this.audio) < BUFFER_LOW_AHEAD_S) {
+        this.update({ buffering: true });
+        clearTimeout(this.bufferLowTimer);
+        this.bufferLowTimer = setTimeout(() => this.update({ buffering: false }), BUFFER_LOW_SHOW_MS);
+      }
+    }, BUFFER_CHECK_INTERVAL_MS);
+  }
+
+  private stopSilentPreload(): void {
+    if (!this.preload) return;
+    clearTimeout(this.preload.timer);
+    this.preload.audio.removeAttribute('src');
+    this.preload.audio.load();
+    this.preload = undefined;
+  }
+
+  private update(patch: Partial<PlayerState>): void {
+    const next = { ...this.state, ...patch };
+    if ((Object.keys(patch) as (keyof PlayerState)[]).every((k) => next[k] === this.state[k])) return;
+    this.state = next;
+    for (const l of this.listeners) l();
+  }
+
+  /** For tests and the reconnect indicator. */
+  get reconnectAttempts(): number {
+    return this.attempt;
+  }
+
+  get hasGivenUp(): boolean {
+    return this.gaveUp;
+  }
+}
+
+/** Seconds of audio buffered past the playback position. */
+export function secondsBufferedAhead(audio: HTMLMediaElement): number {
+  const { buffered, currentTime } = audio;
+  for (let i = 0; i < buffered.length; i++) {
+    if (buffered.start(i) <= currentTime + 0.1 && currentTime <= buffered.end(i)) return buffered.end(i) - currentTime;
+  }
+  return 0;
+}

@@ -1,0 +1,88 @@
+/**
+ * The stream engine under the audio player: icecast-metadata-player, which plays the MP3 through Media
+ * Source Extensions and fires each ICY metadata block when the listener hears it. On iOS, and wherever
+ * MSE cannot play MPEG audio, it plays through the plain <audio> element (the library's html5 method),
+ * which keeps lock-screen controls and background playback.
+ */
+
+export interface HeardMetadata {
+  StreamTitle?: string;
+  /** Stream-clock second of this point in the audio (the station's ICY extension). */
+  StreamClock?: string;
+}
+
+export interface EngineCallbacks {
+  /** A metadata block reached the listener's ears; `timestampOffset` is its audio time in seconds. */
+  onMetadata(metadata: HeardMetadata, timestampOffset: number): void;
+  /** Playback ended for any reason other than our own stop (stream end, network loss, decode error). */
+  onStop(): void;
+  onWarn(message: string): void;
+}
+
+export type PlaybackMethod = 'mediasource' | 'html5';
+
+export interface StreamEngine {
+  readonly audio: HTMLAudioElement;
+  /** Starts the stream at `url`; resolves when the audio element is playing. */
+  play(url: string): Promise<void>;
+  /** Stops and releases the connection. */
+  stop(): Promise<void>;
+}
+
+export type EngineFactory = (audio: HTMLAudioElement, callbacks: EngineCallbacks, method: PlaybackMethod) => StreamEngine;
+
+type IcecastModule = typeof import('icecast-metadata-player');
+let loading: Promise<IcecastModule> | undefined;
+
+/** Loads the player library (kept out of the first page load; fetched when play comes near). */
+export function loadIcecastPlayer(): Promise<IcecastModule> {
+  loading ??= import('icecast-metadata-player');
+  return loading;
+}
+
+/** iPhone, iPad (also iPadOS reporting as a Mac with touch) and iPod. */
+export function isIOS(nav: Pick<Navigator, 'userAgent' | 'maxTouchPoints'> | undefined = globalThis.navigator): boolean {
+  if (!nav) return false;
+  return /iPad|iPhone|iPod/.test(nav.userAgent) || (/Macintosh/.test(nav.userAgent) && nav.maxTouchPoints > 1);
+}
+
+/** MSE where it can play MPEG audio and we are not on iOS; the plain media element otherwise. */
+export function preferredPlaybackMethod(): PlaybackMethod {
+  if (isIOS()) return 'html5';
+  const ms = (globalThis as { MediaSource?: { isTypeSupported(type: string): boolean } }).MediaSource;
+  return ms?.isTypeSupported('audio/mpeg') ? 'mediasource' : 'html5';
+}
+
+/** The real engine. */
+export const icecastEngine: EngineFactory = (audio, callbacks, method) => {
+  let player: InstanceType<IcecastModule['default']> | undefined;
+  let stopping = false;
+  return {
+    audio,
+    async play(url) {
+      const { default: IcecastMetadataPlayer } = await loadIcecastPlayer();
+      stopping = false;
+      player?.detachAudioElement();
+      player = new IcecastMetadataPlayer(url, {
+        audioElement: audio,
+        metadataTypes: ['icy'],
+        playbackMethod: method,
+        // Reconnects follow SPEC.md's backoff in the audio player, not the library's own.
+        retryTimeout: 0,
+        bufferLength: 0.5,
+        enableLogging: false,
+        onMetadata: (metadata, timestampOffset) => callbacks.onMetadata(metadata as HeardMetadata, timestampOffset),
+        onStop: () => {
+          if (!stopping) callbacks.onStop();
+        },
+        onWarn: (...messages) => callbacks.onWarn(messages.join(' ')),
+        onError: (message) => callbacks.onWarn(String(message)),
+      });
+      await player.play();
+    },
+    async stop() {
+      stopping = true;
+      await player?.stop();
+    },
+  };
+};
