@@ -1,0 +1,96 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { defaultWsUrl, WsClient } from './ws-client';
+
+class FakeSocket {
+  static all: FakeSocket[] = [];
+  readyState = 0;
+  sent: string[] = [];
+  onopen: (() => void) | null = null;
+  onclose: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onmessage: ((e: { data: string }) => void) | null = null;
+  constructor(public url: string) {
+    FakeSocket.all.push(this);
+  }
+  send(data: string) {
+    this.sent.push(data);
+  }
+  close() {
+    this.readyState = 3;
+    this.onclose?.();
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+}
+
+const nowPlaying = {
+  type: 'now_playing',
+  data: { current_track: { title: 'T', artist: 'A', artwork_url: null, started_at: 1 }, is_live: false, listeners: 2, stream_clock: 10 },
+};
+
+describe('WsClient', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    FakeSocket.all = [];
+  });
+  afterEach(() => vi.useRealTimers());
+
+  const make = () => new WsClient({ url: 'ws://h/ws', createSocket: (u) => new FakeSocket(u) as unknown as WebSocket, heartbeatMs: 1000 });
+
+  it('parses messages with the shared union and drops invalid ones', () => {
+    const client = make();
+    const got: unknown[] = [];
+    client.onMessage((m) => got.push(m));
+    client.start();
+    FakeSocket.all[0]!.open();
+    FakeSocket.all[0]!.onmessage!({ data: JSON.stringify(nowPlaying) });
+    FakeSocket.all[0]!.onmessage!({ data: '{"type":"now_playing","data":{}}' });
+    FakeSocket.all[0]!.onmessage!({ data: 'not json' });
+    expect(got).toEqual([nowPlaying]);
+  });
+
+  it('reconnects with doubling delays and resets after a successful open', async () => {
+    const client = make();
+    client.start();
+    FakeSocket.all[0]!.close();
+    await vi.advanceTimersByTimeAsync(999);
+    expect(FakeSocket.all).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(FakeSocket.all).toHaveLength(2);
+    FakeSocket.all[1]!.close();
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(FakeSocket.all).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(FakeSocket.all).toHaveLength(3);
+    FakeSocket.all[2]!.open();
+    expect(client.nextDelay()).toBe(1000);
+  });
+
+  it('pings while open and replaces a socket that went silent', async () => {
+    const client = make();
+    client.start();
+    FakeSocket.all[0]!.open();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(FakeSocket.all[0]!.sent).toEqual(['{"type":"ping"}']);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(FakeSocket.all[0]!.readyState).toBe(3);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(FakeSocket.all).toHaveLength(2);
+  });
+
+  it('does not reconnect once stopped', async () => {
+    const client = make();
+    client.start();
+    FakeSocket.all[0]!.open();
+    client.stop();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(FakeSocket.all).toHaveLength(1);
+  });
+
+  it('uses wss on https pages', () => {
+    expect(defaultWsUrl({ protocol: 'https:', host: 'radio.example' })).toBe('wss://radio.example/ws');
+    expect(defaultWsUrl({ protocol: 'http:', host: 'localhost:5000' })).toBe('ws://localhost:5000/ws');
+  });
+});
