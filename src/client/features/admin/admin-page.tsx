@@ -1,0 +1,58 @@
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import type { StaffUser } from '../../../common/admin';
+import { getAdminToken, logoutOnServer, removeAdminToken, storeAdminToken, verifyQuery, VERIFY_PATH } from './api/session';
+import { setUnauthorizedHandler } from './api/staff-request';
+import { AdminDashboard } from './components/admin-dashboard';
+import { LoadingPanel } from './components/loading-panel';
+import { SignInForm } from './components/sign-in-form';
+
+/** Staff data must not outlive the session that fetched it; the public featured list may. */
+function forgetStaffData(queryClient: QueryClient) {
+  queryClient.removeQueries({
+    predicate: (query) => {
+      const [path] = query.queryKey;
+      return typeof path === 'string' && (path.startsWith('/api/admin/') || path.startsWith('/api/email-subscribers'));
+    },
+  });
+}
+
+/**
+ * SPEC.md section 4, admin session: not verified, then verified after a token check or sign-in,
+ * then signed out on Logout, a failed check, or any staff call answering 401 (token removed).
+ */
+export default function AdminPage() {
+  const queryClient = useQueryClient();
+  const [token, setToken] = useState<string | null>(() => getAdminToken());
+  const verify = useQuery(verifyQuery(token));
+
+  const signOut = useCallback(() => {
+    removeAdminToken();
+    setToken(null);
+    forgetStaffData(queryClient);
+  }, [queryClient]);
+
+  useEffect(() => {
+    setUnauthorizedHandler(signOut);
+    return () => setUnauthorizedHandler(null);
+  }, [signOut]);
+
+  useEffect(() => {
+    if (verify.isError) signOut();
+  }, [verify.isError, signOut]);
+
+  const signIn = (newToken: string, user?: StaffUser) => {
+    storeAdminToken(newToken);
+    if (user) queryClient.setQueryData(verifyQuery(newToken).queryKey, user);
+    setToken(newToken);
+  };
+
+  const logout = () => {
+    if (token) void logoutOnServer(token).finally(() => queryClient.removeQueries({ queryKey: [VERIFY_PATH] }));
+    signOut();
+  };
+
+  if (token === null) return <SignInForm onSignedIn={signIn} />;
+  if (!verify.isSuccess) return <LoadingPanel />;
+  return <AdminDashboard user={verify.data} onLogout={logout} />;
+}

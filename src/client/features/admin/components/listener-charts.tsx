@@ -1,0 +1,68 @@
+import { Area, AreaChart, Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { ListenerStats } from '../../../../common/listeners';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { getStation } from '../../../lib/station';
+
+const dayLabel = (date: string) =>
+  new Date(`${date}T12:00:00Z`).toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** Listeners per minute and hours listened per day, from the broadcaster's own figures. */
+export default function ListenerCharts({ stats }: { stats: ListenerStats }) {
+  const timeZone = getStation().timeZone;
+  const minuteLabel = (at: string) =>
+    new Date(at).toLocaleString(undefined, {
+      timeZone,
+      month: 'short',
+      day: 'numeric',
+      ...(stats.days === 7 ? { hour: '2-digit', minute: '2-digit' } : {}),
+    });
+  const minutes = stats.perMinute.map((point) => ({ ...point, label: minuteLabel(point.at) }));
+  const days = stats.perDay.map((day) => ({ ...day, label: dayLabel(day.date) }));
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <Card>
+        <CardHeader>
+          <CardTitle>Listeners per minute</CardTitle>
+          <CardDescription>Last {stats.days} days</CardDescription>
+        </CardHeader>
+        <CardContent className="h-64" data-testid="listeners-per-minute">
+          {minutes.length === 0 ? (
+            <p className="text-sm text-slate-600">No listener figures yet for this period.</p>
+          ) : (
+            <ResponsiveContainer width="100%" height="100%">
+              <AreaChart data={minutes} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
+                <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
+                <XAxis dataKey="label" tick={{ fontSize: 11 }} minTickGap={32} />
+                <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
+                <Tooltip />
+                <Area type="stepAfter" dataKey="listeners" name="Listeners" stroke="#1e3a8a" fill="#bfdbfe" isAnimationActive={false} />
+              </AreaChart>
+            </ResponsiveContainer>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Hours listened per day</CardTitle>
+          <CardDescription>Last {stats.days} days</CardDescription>
+        </CardHeader>
+        <CardContent className="h-64" data-testid="listening-hours-per-day">
+          {days.length === 0 ? (
+            <p className="text-sm text-slate-600">No listening recorded yet for this period.</p>
+          ) : (
+            <ResponsiveContainer width="100%" height="100%">
+              <BarChart data={days} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
+                <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
+                <XAxis dataKey="label" tick={{ fontSize: 11 }} minTickGap={8} />
+                <YAxis tick={{ fontSize: 11 }} />
+                <Tooltip formatter={(value) => [`${Number(value).toFixed(1)} h`, 'Hours']} />
+                <Bar dataKey="hours" name="Hours" fill="#f59e0b" isAnimationActive={false} />
+              </BarChart>
+            </ResponsiveContainer>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
