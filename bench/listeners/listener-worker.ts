@@ -1,0 +1,136 @@
+// One load-generator process: opens its share of listeners on raw TCP sockets, counts what each receives.
+import { connect, type Socket } from 'node:net';
+import { performance } from 'node:perf_hooks';
+
+export interface WorkerInput {
+  host: string;
+  port: number;
+  path: string;
+  count: number;
+  /** Connections this process opens per second while ramping up. */
+  perSecond: number;
+  /** Audio counted as the connect burst: what arrives within this window after the first body byte. */
+  burstWindowMs: number;
+}
+
+export type ToWorker = { type: 'window-start' } | { type: 'window-end' } | { type: 'close' };
+export type FromWorker =
+  | { type: 'ramped'; opened: number }
+  | {
+      type: 'result';
+      ttfbMs: number[];
+      burstBytes: number[];
+      /** Bytes per second of each listener over the steady window (NaN if it was gone before it). */
+      rates: number[];
+      connectErrors: number;
+      badResponses: number;
+      notMp3: number;
+      closedEarly: number;
+    };
+
+interface Listener {
+  socket: Socket;
+  openedAt: number;
+  firstByteAt?: number;
+  bodyAt?: number;
+  head: Buffer | null; // response head until the blank line
+  ok: boolean;
+  mp3?: boolean;
+  body: number;
+  burst: number;
+  closed: boolean;
+  errored: boolean;
+  windowStart?: { bytes: number; at: number };
+  rate?: number;
+}
+
+const input = JSON.parse(process.env.BENCH_LISTENER_WORKER ?? '{}') as WorkerInput;
+const send = (message: FromWorker) => process.send!(message);
+const listeners: Listener[] = [];
+const request = Buffer.from(
+  `GET ${input.path} HTTP/1.1\r\nHost: ${input.host}:${input.port}\r\nUser-Agent: station-bench/1\r\nAccept: */*\r\nConnection: close\r\n\r\n`,
+);
+
+/** An MPEG audio frame sync (11 set bits) somewhere near the start of the body. */
+const looksLikeMp3 = (chunk: Buffer) => {
+  for (let i = 0; i + 1 < Math.min(chunk.length, 4096); i++) {
+    if (chunk[i] === 0xff && (chunk[i + 1]! & 0xe0) === 0xe0) return true;
+  }
+  return false;
+};
+
+function countBody(listener: Listener, chunk: Buffer, now: number) {
+  if (chunk.length === 0) return;
+  if (listener.bodyAt === undefined) {
+    listener.bodyAt = now;
+    listener.mp3 = looksLikeMp3(chunk);
+  }
+  listener.body += chunk.length;
+  if (now - listener.bodyAt <= input.burstWindowMs) listener.burst += chunk.length;
+}
+
+function open() {
+  const listener: Listener = { socket: undefined!, openedAt: performance.now(), head: Buffer.alloc(0), ok: false, body: 0, burst: 0, closed: false, errored: false };
+  const socket = connect({ host: input.host, port: input.port }, () => socket.write(request));
+  listener.socket = socket;
+  socket.on('data', (chunk: Buffer) => {
+    const now = performance.now();
+    listener.firstByteAt ??= now;
+    if (listener.head) {
+      const head = Buffer.concat([listener.head, chunk]);
+      const end = head.indexOf('\r\n\r\n');
+      if (end < 0) {
+        listener.head = head.length > 16_384 ? null : head;
+        return;
+      }
+      listener.ok = /^HTTP\/1\.[01] 200|^ICY 200/.test(head.subarray(0, 32).toString('latin1'));
+      listener.head = null;
+      countBody(listener, head.subarray(end + 4), now);
+      return;
+    }
+    countBody(listener, chunk, now);
+  });
+  socket.on('error', () => {
+    listener.errored = true;
+  });
+  socket.on('close', () => {
+    listener.closed = true;
+  });
+  listeners.push(listener);
+}
+
+// Ramp: open connections in small batches every 10 ms at the requested rate.
+const batch = Math.max(1, Math.round(input.perSecond / 100));
+const ramp = setInterval(() => {
+  for (let i = 0; i < batch && listeners.length < input.count; i++) open();
+  if (listeners.length >= input.count) {
+    clearInterval(ramp);
+    send({ type: 'ramped', opened: listeners.length });
+  }
+}, 10);
+
+process.on('message', (message: ToWorker) => {
+  const now = performance.now();
+  if (message.type === 'window-start') {
+    for (const l of listeners) l.windowStart = { bytes: l.body, at: now };
+  } else if (message.type === 'window-end') {
+    for (const l of listeners) {
+      l.rate = l.windowStart && !l.closed ? (l.body - l.windowStart.bytes) / ((now - l.windowStart.at) / 1000) : NaN;
+    }
+    const connected = listeners.filter((l) => l.firstByteAt !== undefined);
+    send({
+      type: 'result',
+      ttfbMs: connected.map((l) => l.firstByteAt! - l.openedAt),
+      burstBytes: connected.filter((l) => l.ok).map((l) => l.burst),
+      rates: listeners.map((l) => l.rate ?? NaN),
+      connectErrors: listeners.filter((l) => l.firstByteAt === undefined).length,
+      badResponses: connected.filter((l) => !l.ok).length,
+      notMp3: connected.filter((l) => l.ok && l.mp3 === false).length,
+      closedEarly: listeners.filter((l) => l.closed).length,
+    });
+  } else {
+    clearInterval(ramp);
+    for (const l of listeners) l.socket.destroy();
+    process.exit(0);
+  }
+});

@@ -1,0 +1,25 @@
+// Process figures from /proc (Linux): CPU time and resident memory of a server under test.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** User + system CPU seconds the process has used so far (fields 14 and 15 of /proc/PID/stat). */
+export function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The command name may hold spaces and parentheses: fields are counted after its closing ')'.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+
+/** Resident set size in bytes (VmRSS of /proc/PID/status). */
+export function rssBytes(pid: number): number {
+  const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) * 1024 : 0;
+}

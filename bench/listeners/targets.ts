@@ -1,0 +1,121 @@
+// The servers measured: our station (the built server) and Icecast, each on a free loopback port,
+// and the one ffmpeg encoder that feeds them both the same live MP3.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, startIcecast, stopProcess, waitFor } from '../../src/server/test/icecast-server';
+
+export interface Target {
+  name: string;
+  pid: number;
+  port: number;
+  path: string;
+  /** Where an Icecast-compatible encoder sends the live source (icecast:// URL for ffmpeg). */
+  sourceUrl: string;
+  /** Resolves once the live source is on the air, false if it never came within the time. */
+  waitForSource(timeoutMs: number): Promise<boolean>;
+  stop(): Promise<void>;
+}
+
+export const STREAM_PATH = '/stream';
+
+/** Our station from dist/, as an operator runs it, with its own data folder and a raised file limit. */
+export async function startOurs(fileLimit: number): Promise<Target> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'station-bench-'));
+  const password = randomBytes(12).toString('hex');
+  // `exec` keeps the pid: CPU and memory are read from /proc of the server itself.
+  const child = spawn('sh', ['-c', `ulimit -n ${fileLimit} 2>/dev/null; exec "$0" dist/server/main.js`, process.execPath], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      STREAM_SOURCE: '',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      SOURCE_PASSWORD: password,
+      ADMIN_USERNAME: 'bench-admin',
+      ADMIN_PASSWORD: randomBytes(12).toString('hex'),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-8192);
+  };
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
+  const stop = async () => {
+    await stopProcess(child, 5_000);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`our server exited (${code}):\n${output.trim()}`))),
+  );
+  exited.catch(() => {});
+  try {
+    await Promise.race([exited, waitFor('our server to listen', () => (output.includes('on the air at') ? true : undefined), 60_000)]);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    name: 'ours',
+    pid: child.pid!,
+    port,
+    path: STREAM_PATH,
+    sourceUrl: `icecast://source:${password}@127.0.0.1:${port}${STREAM_PATH}`,
+    waitForSource: (timeoutMs) =>
+      waitFor(
+        'the live source on our server',
+        async () => {
+          const response = await fetch(`${origin}/api/radio/current`);
+          const body = (await response.json()) as { is_live?: boolean };
+          return body.is_live === true ? true : undefined;
+        },
+        timeoutMs,
+      ).catch(() => false),
+    stop,
+  };
+}
+
+export async function startIcecastTarget(listeners: number): Promise<Target> {
+  const icecast = await startIcecast({ clients: listeners + 64 });
+  return {
+    name: 'icecast',
+    pid: icecast.process.pid!,
+    port: icecast.port,
+    path: STREAM_PATH,
+    sourceUrl: `icecast://source:${icecast.password}@127.0.0.1:${icecast.port}${STREAM_PATH}`,
+    waitForSource: (timeoutMs) =>
+      Promise.race([
+        icecast.waitForMount(STREAM_PATH).then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), timeoutMs).unref()),
+      ]).catch(() => false),
+    stop: () => icecast.stop(),
+  };
+}
+
+/**
+ * One real-time 128 kbps MP3 encoder feeding every target the same bytes (ffmpeg's tee muxer); a target
+ * that refuses or drops the source does not stop the others.
+ */
+export function startSource(urls: string[], file?: string): ChildProcess {
+  if (file && !existsSync(file)) throw new Error(`no such audio file: ${file}`);
+  const input = file ? ['-stream_loop', '-1', '-i', file] : ['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100'];
+  const outputs = urls.map((url) => `[f=mp3:onfail=ignore]${url}`).join('|');
+  return spawn(
+    'ffmpeg',
+    [
+      ...['-nostdin', '-hide_banner', '-loglevel', 'error', '-re', ...input, '-map', '0:a'],
+      ...['-c:a', 'libmp3lame', '-b:a', '128k', '-ar', '44100', '-ac', '2', '-flush_packets', '1', '-f', 'tee', outputs],
+    ],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+}
