@@ -2,7 +2,7 @@ import { STATION_CONFIG_ELEMENT_ID, type StationInfo } from '../../common/statio
 
 /** Used when the page carries no station config (component tests, the Vite dev server's raw index.html). */
 export const FALLBACK_STATION: StationInfo = {
-  name: 'Radio Ministry',
+  name: 'Christian Radio',
   networkName: 'Church Network',
   networkUrl: 'https://example.org',
   timeZone: 'UTC',

@@ -1,18 +1,26 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { act, cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi, type MockInstance } from 'vitest';
+import { clearToasts } from '../components/ui/use-toast';
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  // The toast store lives at module level; each test starts with no toast.
+  act(() => clearToasts());
+});
 
 // STYLE.md habit 8: a test that prints console.error fails.
 let errors: unknown[][] = [];
+let consoleError: MockInstance<typeof console.error> | undefined;
 beforeEach(() => {
   errors = [];
-  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+  consoleError = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     errors.push(args);
   });
 });
 afterEach(() => {
-  vi.mocked(console.error).mockRestore();
-  if (errors.length > 0) throw new Error(`console.error was called: ${errors.map((a) => a.join(' ')).join('\n')}`);
+  // Kept by reference: a test calling vi.restoreAllMocks() must not break this check.
+  consoleError?.mockRestore();
+  if (errors.length > 0)
+    throw new Error(`console.error was called: ${errors.map((a) => a.join(' ')).join('\n')}`);
 });

@@ -104,3 +104,10 @@ export function useToast() {
     dismiss: (toastId?: string) => dispatch({ type: 'DISMISS_TOAST', toastId }),
   };
 }
+
+/** Removes every toast at once (tests start with an empty notification area). */
+export function clearToasts() {
+  removeTimeouts.forEach((timeout) => clearTimeout(timeout));
+  removeTimeouts.clear();
+  dispatch({ type: 'REMOVE_TOAST' });
+}

@@ -4,6 +4,7 @@ import { Footer } from '../../components/layout/footer';
 import { Header } from '../../components/layout/header';
 import { getStation } from '../../lib/station';
 import { usePageMeta } from '../../lib/use-page-meta';
+import { PlayerBanner } from '../player/components/player-banner';
 import { FeaturedSection } from './components/featured-section';
 import { InstallBanner } from './components/install-banner';
 import { MobileExperienceCard } from './components/mobile-experience-card';
@@ -27,6 +28,7 @@ export function HomePage() {
       <Breadcrumb items={[{ label: 'Radio Ministry' }]} />
       <p className="sr-only">{meta.hiddenText}</p>
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 space-y-12 px-4 py-8">
+        <PlayerBanner />
         <ProgramsSection />
         <FeaturedSection />
         <div className="grid gap-6 lg:grid-cols-2">
