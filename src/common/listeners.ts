@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const LISTENER_STATS_PERIODS = [7, 30] as const;
 export type ListenerStatsPeriod = (typeof LISTENER_STATS_PERIODS)[number];
 
-/** GET /api/admin/listeners?days=7|30 */
+/** GET /api/admin/listeners?days=7|30 (7 when left out). */
 export const listenerStatsQuerySchema = z.object({
   days: z
     .enum(['7', '30'], { error: 'days must be 7 or 30' })
@@ -12,15 +12,19 @@ export const listenerStatsQuerySchema = z.object({
     .transform((days) => Number(days) as ListenerStatsPeriod),
 });
 
+/** Per-minute points beyond this are merged (keeping each interval's highest count) so a chart stays light. */
+export const MAX_CHART_POINTS = 1440;
+
 export const listenerStatsSchema = z.object({
   days: z.union([z.literal(7), z.literal(30)]),
-  /** Connected to the live stream right now. */
-  listenersNow: z.number().int().nonnegative(),
   /** The most listeners at once over the period. */
   peakListeners: z.number().int().nonnegative(),
-  /** Listeners per minute (the highest in each plotted interval when the period has more minutes than points). */
-  perMinute: z.array(z.object({ at: z.iso.datetime(), listeners: z.number().nonnegative() })),
-  /** Hours listened per day, in the station's time zone. */
+  /** Hours listened over the period. */
+  listeningHours: z.number().nonnegative(),
+  /** Listeners per minute, oldest first; each point covers `minutesPerPoint` minutes (its highest count). */
+  perMinute: z.array(z.object({ at: z.iso.datetime(), listeners: z.number().int().nonnegative() })),
+  minutesPerPoint: z.number().int().positive(),
+  /** Hours listened per day (the station's time zone), oldest first, days without listening included as 0. */
   perDay: z.array(z.object({ date: z.string(), hours: z.number().nonnegative() })),
 });
 export type ListenerStats = z.infer<typeof listenerStatsSchema>;

@@ -24,7 +24,10 @@ export default function ListenerCharts({ stats }: { stats: ListenerStats }) {
       <Card>
         <CardHeader>
           <CardTitle>Listeners per minute</CardTitle>
-          <CardDescription>Last {stats.days} days</CardDescription>
+          <CardDescription>
+            Last {stats.days} days
+            {stats.minutesPerPoint > 1 && ` (highest in each ${stats.minutesPerPoint}-minute interval)`}
+          </CardDescription>
         </CardHeader>
         <CardContent className="h-64" data-testid="listeners-per-minute">
           {minutes.length === 0 ? (

@@ -3,7 +3,7 @@ import { LISTENER_STATS_PERIODS, type ListenerStatsPeriod } from '../../../../co
 import { Button } from '../../../components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useListenerStats } from '../api/listeners';
+import { useListenerStats, useListenersNow } from '../api/listeners';
 
 // The charting library loads only when staff open this tab.
 const ListenerCharts = lazy(() => import('../components/listener-charts'));
@@ -12,15 +12,16 @@ const ListenerCharts = lazy(() => import('../components/listener-charts'));
 export function ListenersTab() {
   const [days, setDays] = useState<ListenerStatsPeriod>(7);
   const stats = useListenerStats(days);
+  const now = useListenersNow();
 
   return (
     <div className="space-y-6">
       <div className="grid gap-4 sm:grid-cols-3">
-        <Figure label="Listening now" value={stats.data?.listenersNow} testId="listeners-now" />
+        <Figure label="Listening now" value={now.data} testId="listeners-now" />
         <Figure label={`Peak, last ${days} days`} value={stats.data?.peakListeners} />
         <Figure
           label={`Hours listened, last ${days} days`}
-          value={stats.data ? Math.round(stats.data.perDay.reduce((sum, day) => sum + day.hours, 0) * 10) / 10 : undefined}
+          value={stats.data?.listeningHours}
         />
       </div>
       <div className="flex gap-2" role="group" aria-label="Period">
