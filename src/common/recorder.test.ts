@@ -4,7 +4,6 @@ import {
   clipDescriptionOrDefault,
   clipFileName,
   clipTitleOrDefault,
-  createClipBodySchema,
   DEFAULT_CLIP_DESCRIPTION,
   DEFAULT_CLIP_LENGTH,
   defaultClipTitle,
@@ -13,6 +12,7 @@ import {
   RECORDER_MIME_PREFERENCE,
   RECORDER_TIMESLICE_MS,
 } from './recorder.js';
+import { createClipBodySchema } from './clips.js';
 
 describe('recorder constants (SPEC.md section 9)', () => {
   it('offers 15/30/60/120 s with 30 by default, 1000 ms slices at 128000 bps', () => {

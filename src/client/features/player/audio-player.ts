@@ -124,8 +124,9 @@ export class AudioPlayer {
     await this.engine.stop();
   }
 
+  /** The play/stop button: stop while playing, otherwise (also while reconnecting) start afresh. */
   toggle(): void {
-    if (this.state.playing || this.state.wanted) void this.stop();
+    if (this.state.playing) void this.stop();
     else this.play();
   }
 

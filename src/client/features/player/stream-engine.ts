@@ -1,3 +1,5 @@
+import type { IcecastMetadataPlayerIcyOptionsWithCallbacks } from 'icecast-metadata-player';
+
 /**
  * The stream engine under the audio player: icecast-metadata-player, which plays the MP3 through Media
  * Source Extensions and fires each ICY metadata block when the listener hears it. On iOS, and wherever
@@ -31,6 +33,7 @@ export interface StreamEngine {
 
 export type EngineFactory = (audio: HTMLAudioElement, callbacks: EngineCallbacks, method: PlaybackMethod) => StreamEngine;
 
+
 type IcecastModule = typeof import('icecast-metadata-player');
 let loading: Promise<IcecastModule> | undefined;
 
@@ -61,9 +64,13 @@ export const icecastEngine: EngineFactory = (audio, callbacks, method) => {
     audio,
     async play(url) {
       const { default: IcecastMetadataPlayer } = await loadIcecastPlayer();
+      if (player) {
+        stopping = true;
+        await player.stop();
+        player.detachAudioElement();
+      }
       stopping = false;
-      player?.detachAudioElement();
-      player = new IcecastMetadataPlayer(url, {
+      const options: IcecastMetadataPlayerIcyOptionsWithCallbacks = {
         audioElement: audio,
         metadataTypes: ['icy'],
         playbackMethod: method,
@@ -77,7 +84,8 @@ export const icecastEngine: EngineFactory = (audio, callbacks, method) => {
         },
         onWarn: (...messages) => callbacks.onWarn(messages.join(' ')),
         onError: (message) => callbacks.onWarn(String(message)),
-      });
+      };
+      player = new IcecastMetadataPlayer(url, options);
       await player.play();
     },
     async stop() {

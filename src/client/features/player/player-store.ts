@@ -1,0 +1,19 @@
+import { useSyncExternalStore } from 'react';
+import { AudioPlayer, type PlayerState } from './audio-player';
+
+let shared: AudioPlayer | undefined;
+
+/** The page's one audio player (created on first use, in the browser only). */
+export function getPlayer(): AudioPlayer {
+  shared ??= new AudioPlayer();
+  return shared;
+}
+
+/** Tests swap in a player built on a fake engine. */
+export function setPlayerForTests(player: AudioPlayer | undefined): void {
+  shared = player;
+}
+
+export function usePlayerState(player: AudioPlayer = getPlayer()): PlayerState {
+  return useSyncExternalStore(player.subscribe, player.getState, player.getState);
+}

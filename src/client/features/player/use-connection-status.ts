@@ -1,0 +1,70 @@
+import { useEffect, useState } from 'react';
+import {
+  CONNECTION_PROBE_INTERVAL_MS,
+  connectionStatusFor,
+  NETWORK_CHECK_AFTER_ONLINE_MS,
+  NETWORK_CHECK_INTERVAL_MS,
+  type ConnectionStatus,
+} from '../../../common/player';
+import type { AudioPlayer } from './audio-player';
+import { NetworkQualityMonitor, probeStreamUrl } from './network-quality';
+
+/**
+ * SPEC.md section 4's connection indicator: red 'Offline' on the offline event; probed on the online
+ * event and every 30 s: under 200 ms green 'High Speed', slower or failed yellow 'Slow Connection'.
+ */
+export function useConnectionStatus(probe: () => Promise<number | null> = () => probeStreamUrl()): ConnectionStatus {
+  const [status, setStatus] = useState<ConnectionStatus>(() => (isOffline() ? 'offline' : 'slow'));
+  useEffect(() => {
+    let alive = true;
+    const run = async () => {
+      if (isOffline()) return;
+      const ms = await probe();
+      if (alive && !isOffline()) setStatus(connectionStatusFor(ms));
+    };
+    const offline = () => setStatus('offline');
+    const online = () => void run();
+    window.addEventListener('offline', offline);
+    window.addEventListener('online', online);
+    void run();
+    const id = setInterval(run, CONNECTION_PROBE_INTERVAL_MS);
+    return () => {
+      alive = false;
+      window.removeEventListener('offline', offline);
+      window.removeEventListener('online', online);
+      clearInterval(id);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return status;
+}
+
+/** The network-quality measurement feeding the player: about every 30 s, and again 1 s after coming online. */
+export function useNetworkQuality(player: AudioPlayer, monitor: NetworkQualityMonitor = new NetworkQualityMonitor()) {
+  useEffect(() => {
+    let alive = true;
+    const check = async () => {
+      const measure = await monitor.check();
+      if (alive && measure) player.setNetworkQuality(measure);
+    };
+    let onlineTimer: ReturnType<typeof setTimeout> | undefined;
+    const online = () => {
+      clearTimeout(onlineTimer);
+      onlineTimer = setTimeout(check, NETWORK_CHECK_AFTER_ONLINE_MS);
+    };
+    window.addEventListener('online', online);
+    void check();
+    const id = setInterval(check, NETWORK_CHECK_INTERVAL_MS);
+    return () => {
+      alive = false;
+      clearInterval(id);
+      clearTimeout(onlineTimer);
+      window.removeEventListener('online', online);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [player]);
+}
+
+function isOffline(): boolean {
+  return navigator.onLine === false;
+}
