@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(1).max(65535);
@@ -17,6 +18,26 @@ const isTimeZone = (zone: string) => {
     return false;
   }
 };
+
+/**
+ * Which proxies may tell us the caller's address through X-Forwarded-For. Off by default: trusting the
+ * header blindly would let anyone pick a new address per request and walk past per-address limits.
+ * 'true' trusts any proxy (only behind one that overwrites the header), a number trusts that many hops,
+ * or give the proxies' addresses/CIDRs separated by commas.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .default('false')
+  .transform((value, ctx): boolean | number | string[] => {
+    if (/^(false|no|0)$/i.test(value)) return false;
+    if (/^(true|yes)$/i.test(value)) return true;
+    if (/^\d+$/.test(value)) return Number(value);
+    const proxies = value.split(',').map((part) => part.trim());
+    if (proxies.every((p) => isIP(p.replace(/\/\d{1,3}$/, '')) !== 0)) return proxies;
+    ctx.addIssue({ code: 'custom', message: 'must be true, false, a hop count, or proxy addresses/CIDRs separated by commas' });
+    return z.NEVER;
+  });
 
 const envSchema = z
   .object({
@@ -49,6 +70,7 @@ const envSchema = z
       .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
       .default('true')
       .transform((v) => v === 'true' || v === '1' || v === 'yes'),
+    TRUST_PROXY: trustProxy,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -80,6 +102,8 @@ export interface Config {
   subtitleIngestKey?: string;
   seedDemo: boolean;
   logLevel: Env['LOG_LEVEL'];
+  /** Fastify's trustProxy: whose X-Forwarded-For decides request.ip (per-address sign-in limits rely on it). */
+  trustProxy: boolean | number | string[];
 }
 
 export class ConfigError extends Error {}
@@ -117,5 +141,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     subtitleIngestKey: e.SUBTITLE_INGEST_KEY,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
   };
 }
