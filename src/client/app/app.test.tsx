@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -24,6 +24,17 @@ describe('routes', () => {
     renderAt('/no-such-page');
     expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the live radio' })).toHaveAttribute('href', '/');
+    expect(document.title).toMatch(/^Page Not Found/);
+  });
+
+  it("leads the header's and footer's in-page anchors to the home page from other pages", () => {
+    renderAt('/no-such-page');
+    const main = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(main).getByRole('link', { name: 'Programs' })).toHaveAttribute('href', '/#programs');
+    expect(within(main).getByRole('link', { name: 'Prayer' })).toHaveAttribute('href', '/#prayer');
+    expect(
+      within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Prayer Requests' }),
+    ).toHaveAttribute('href', '/#prayer');
   });
 
   it("shows the home page at '/' with the breadcrumb 'Radio Ministry'", () => {

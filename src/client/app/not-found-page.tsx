@@ -1,10 +1,15 @@
+import { useEffect } from 'react';
 import { Breadcrumb } from '../components/layout/breadcrumb';
 import { Footer } from '../components/layout/footer';
 import { Header } from '../components/layout/header';
 import { buttonVariants } from '../components/ui/button';
+import { getStation } from '../lib/station';
 
 /** Any route other than / and /dashboard-mgmt (the server answers these with HTTP 404). */
 export function NotFoundPage() {
+  useEffect(() => {
+    document.title = `Page Not Found - ${getStation().name}`;
+  }, []);
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <Header />

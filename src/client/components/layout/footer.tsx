@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { FOOTER_COPYRIGHT_YEAR } from '../../../common/ui';
+import { useLocation } from 'wouter';
 import { getStation, networkLink } from '../../lib/station';
+import { homeAnchor } from './nav-links';
 
 const linkClass =
   'rounded text-blue-100 hover:text-amber-300 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400';
@@ -28,6 +30,8 @@ function contactEmail(networkUrl: string): string {
 export function Footer() {
   const station = getStation();
   const email = contactEmail(station.networkUrl);
+  const [location] = useLocation();
+  const anchor = (hash: string) => homeAnchor(hash, location === '/');
   return (
     <footer className="bg-blue-950 text-blue-100">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
@@ -48,17 +52,17 @@ export function Footer() {
             </a>
           </li>
           <li>
-            <a className={linkClass} href="#">
+            <a className={linkClass} href={anchor('#')}>
               Live Stream
             </a>
           </li>
           <li>
-            <a className={linkClass} href="#programs">
+            <a className={linkClass} href={anchor('#programs')}>
               Programs
             </a>
           </li>
           <li>
-            <a className={linkClass} href="#prayer">
+            <a className={linkClass} href={anchor('#prayer')}>
               Prayer Requests
             </a>
           </li>

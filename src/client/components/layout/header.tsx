@@ -3,6 +3,7 @@ import ExternalLink from 'lucide-react/icons/external-link';
 import Menu from 'lucide-react/icons/menu';
 import X from 'lucide-react/icons/x';
 import { useState } from 'react';
+import { useLocation } from 'wouter';
 import { promptInstall, useInstallOffer } from '../../lib/install-prompt';
 import { getStation, networkLink } from '../../lib/station';
 import { cn } from '../../lib/utils';
@@ -43,7 +44,8 @@ function HeaderLink({
 /** SPEC.md section 2: title with logo and network link, nav links, mobile dropdown, 'Install App'. */
 export function Header() {
   const station = getStation();
-  const links = headerLinks(station);
+  const [location] = useLocation();
+  const links = headerLinks(station, location === '/');
   const [menuOpen, setMenuOpen] = useState(false);
   const installOffer = useInstallOffer();
 
