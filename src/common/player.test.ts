@@ -109,12 +109,24 @@ describe('stream url, preload and indicator', () => {
 describe('artwork rules', () => {
   it('uses the product logo unless the url starts with http, in sizes 96 to 1024', () => {
     const art = artworkFor('/uploads/a.jpg', '/logo.png');
-    expect(art.map((a) => a.sizes)).toEqual(['96x96', '128x128', '192x192', '256x256', '384x384', '512x512', '1024x1024']);
+    expect(art.map((a) => a.sizes)).toEqual([
+      '96x96',
+      '128x128',
+      '192x192',
+      '256x256',
+      '384x384',
+      '512x512',
+      '1024x1024',
+    ]);
     expect(art.every((a) => a.src === '/logo.png' && a.type === 'image/png')).toBe(true);
     expect(artworkFor(null, '/logo.png')[0]!.src).toBe('/logo.png');
   });
   it('is jpeg when the url contains .jpg, else png', () => {
-    expect(artworkFor('https://cdn/x.jpg?s=1')[0]).toEqual({ src: 'https://cdn/x.jpg?s=1', sizes: '96x96', type: 'image/jpeg' });
+    expect(artworkFor('https://cdn/x.jpg?s=1')[0]).toEqual({
+      src: 'https://cdn/x.jpg?s=1',
+      sizes: '96x96',
+      type: 'image/jpeg',
+    });
     expect(artworkFor('https://cdn/x.webp')[0]!.type).toBe('image/png');
   });
 });

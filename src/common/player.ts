@@ -131,7 +131,10 @@ export const SILENT_PRELOAD_MS = 30_000;
 export type ConnectionStatus = 'offline' | 'fast' | 'slow';
 
 /** The indicator's label and colour for a status. */
-export const CONNECTION_LABELS: Record<ConnectionStatus, { label: string; color: 'red' | 'green' | 'yellow' }> = {
+export const CONNECTION_LABELS: Record<
+  ConnectionStatus,
+  { label: string; color: 'red' | 'green' | 'yellow' }
+> = {
   offline: { label: 'Offline', color: 'red' },
   fast: { label: 'High Speed', color: 'green' },
   slow: { label: 'Slow Connection', color: 'yellow' },
@@ -167,7 +170,10 @@ export interface ArtworkImage {
 }
 
 /** SPEC.md section 3: the logo unless artwork_url starts with 'http'; jpeg if the url contains '.jpg', else png. */
-export function artworkFor(artworkUrl: string | null | undefined, logoUrl: string = PRODUCT_LOGO_URL): ArtworkImage[] {
+export function artworkFor(
+  artworkUrl: string | null | undefined,
+  logoUrl: string = PRODUCT_LOGO_URL,
+): ArtworkImage[] {
   const src = artworkUrl && artworkUrl.startsWith('http') ? artworkUrl : logoUrl;
   const type = src.includes('.jpg') ? 'image/jpeg' : 'image/png';
   return ARTWORK_SIZES.map((size) => ({ src, sizes: `${size}x${size}`, type }));

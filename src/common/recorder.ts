@@ -11,7 +11,11 @@ export const RECORDER_BITS_PER_SECOND = 128_000;
 /** The first type MediaRecorder.isTypeSupported accepts is used. */
 export const RECORDER_MIME_PREFERENCE = ['audio/mp4', 'audio/aac', 'audio/webm', 'audio/wav'] as const;
 /** Echo cancellation, noise suppression and auto gain are off. */
-export const RECORDER_AUDIO_CONSTRAINTS = { echoCancellation: false, noiseSuppression: false, autoGainControl: false } as const;
+export const RECORDER_AUDIO_CONSTRAINTS = {
+  echoCancellation: false,
+  noiseSuppression: false,
+  autoGainControl: false,
+} as const;
 /** The voice-recording helper's defaults. */
 export const VOICE_RECORDER_DEFAULTS = { maxDuration: 120, format: 'audio/webm' } as const;
 export const DEBUG_TEST_RECORDING_MS = 3000;
@@ -35,7 +39,11 @@ export function defaultClipTitle(track: string | null | undefined, station: stri
   return name ? `${name} - ${station} Live` : `${GENERIC_CLIP_TITLE} - ${station} Live`;
 }
 
-export function clipTitleOrDefault(title: string | null | undefined, track: string | null | undefined, station: string): string {
+export function clipTitleOrDefault(
+  title: string | null | undefined,
+  track: string | null | undefined,
+  station: string,
+): string {
   return title?.trim() || defaultClipTitle(track, station);
 }
 
@@ -48,12 +56,14 @@ export const RECORDER_TEXT = {
   alreadyRecording: 'Recording already in progress',
   noAudioElement: 'No audio element provided for recording',
   notSupportedOnDevice: 'Audio recording not supported on this device',
-  setupFailed: (reason: string) => `Failed to setup audio recording: ${reason}. Please allow microphone access and try again.`,
+  setupFailed: (reason: string) =>
+    `Failed to setup audio recording: ${reason}. Please allow microphone access and try again.`,
   errorStopping: 'Error stopping recording',
   failedTitle: 'Recording failed',
   errorDuring: 'There was an error during recording',
   failedToStart: 'Failed to start recording',
-  browserUnsupported: 'Audio recording is not supported in this browser. Please try Chrome, Firefox, or Edge.',
+  browserUnsupported:
+    'Audio recording is not supported in this browser. Please try Chrome, Firefox, or Edge.',
   iosTestFailed: 'iOS test failed',
   iosNoFormat: 'No supported audio format found for iOS',
   started: 'Recording started',

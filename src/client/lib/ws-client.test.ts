@@ -27,7 +27,12 @@ class FakeSocket {
 
 const nowPlaying = {
   type: 'now_playing',
-  data: { current_track: { title: 'T', artist: 'A', artwork_url: null, started_at: 1 }, is_live: false, listeners: 2, stream_clock: 10 },
+  data: {
+    current_track: { title: 'T', artist: 'A', artwork_url: null, started_at: 1 },
+    is_live: false,
+    listeners: 2,
+    stream_clock: 10,
+  },
 };
 
 describe('WsClient', () => {
@@ -37,7 +42,12 @@ describe('WsClient', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  const make = () => new WsClient({ url: 'ws://h/ws', createSocket: (u) => new FakeSocket(u) as unknown as WebSocket, heartbeatMs: 1000 });
+  const make = () =>
+    new WsClient({
+      url: 'ws://h/ws',
+      createSocket: (u) => new FakeSocket(u) as unknown as WebSocket,
+      heartbeatMs: 1000,
+    });
 
   it('parses messages with the shared union and drops invalid ones', () => {
     const client = make();

@@ -59,7 +59,12 @@ describe('AudioPlayer', () => {
 
   it('starts paused at volume 0.75', () => {
     const { player, audio } = setup();
-    expect(player.getState()).toMatchObject({ playing: false, buffering: false, volume: 0.75, wanted: false });
+    expect(player.getState()).toMatchObject({
+      playing: false,
+      buffering: false,
+      volume: 0.75,
+      wanted: false,
+    });
     expect(audio.volume).toBe(0.75);
   });
 

@@ -16,7 +16,14 @@ import {
   type Quality,
 } from '../../../common/player';
 import { StreamClockStore } from './stream-clock';
-import { icecastEngine, preferredPlaybackMethod, type EngineFactory, type HeardMetadata, type PlaybackMethod, type StreamEngine } from './stream-engine';
+import {
+  icecastEngine,
+  preferredPlaybackMethod,
+  type EngineFactory,
+  type HeardMetadata,
+  type PlaybackMethod,
+  type StreamEngine,
+} from './stream-engine';
 
 export interface PlayerState {
   playing: boolean;
@@ -72,7 +79,15 @@ export class AudioPlayer {
     this.createAudio = options.createAudio ?? (() => new Audio());
     this.win = options.window ?? (typeof window === 'undefined' ? undefined : window);
     const method = options.method ?? preferredPlaybackMethod();
-    this.state = { playing: false, buffering: false, volume: PLAYER_VOLUME.initial, quality: 'excellent', heardTitle: null, wanted: false, method };
+    this.state = {
+      playing: false,
+      buffering: false,
+      volume: PLAYER_VOLUME.initial,
+      quality: 'excellent',
+      heardTitle: null,
+      wanted: false,
+      method,
+    };
     this.audio.volume = PLAYER_VOLUME.initial;
     this.audio.preload = preloadFor('excellent');
     this.clock = new StreamClockStore(() => (this.state.playing ? this.audio.currentTime : null));
@@ -193,7 +208,8 @@ export class AudioPlayer {
     if (metadata.StreamTitle !== undefined && metadata.StreamTitle !== this.state.heardTitle) {
       this.update({ heardTitle: metadata.StreamTitle || null });
     }
-    if (metadata.StreamClock !== undefined) this.clock.heardAt(Number(metadata.StreamClock), this.audio.currentTime);
+    if (metadata.StreamClock !== undefined)
+      this.clock.heardAt(Number(metadata.StreamClock), this.audio.currentTime);
   }
 
   /** Audio errors are only logged. Where MSE cannot play this stream, the plain media element takes over. */
@@ -309,7 +325,8 @@ export class AudioPlayer {
 export function secondsBufferedAhead(audio: HTMLMediaElement): number {
   const { buffered, currentTime } = audio;
   for (let i = 0; i < buffered.length; i++) {
-    if (buffered.start(i) <= currentTime + 0.1 && currentTime <= buffered.end(i)) return buffered.end(i) - currentTime;
+    if (buffered.start(i) <= currentTime + 0.1 && currentTime <= buffered.end(i))
+      return buffered.end(i) - currentTime;
   }
   return 0;
 }

@@ -29,7 +29,8 @@ export function updateMediaSession(
   });
   setHandler(session, 'play', handlers.play);
   setHandler(session, 'pause', handlers.pause);
-  for (const action of ['seekbackward', 'seekforward', 'seekto', 'previoustrack', 'nexttrack'] as const) setHandler(session, action, null);
+  for (const action of ['seekbackward', 'seekforward', 'seekto', 'previoustrack', 'nexttrack'] as const)
+    setHandler(session, action, null);
 }
 
 function setHandler(session: MediaSession, action: MediaSessionAction, handler: (() => void) | null) {

@@ -61,7 +61,13 @@ describe('probeStreamUrl', () => {
     expect(calls[0]![1]).toMatchObject({ method: 'HEAD', cache: 'no-store' });
   });
   it('is null when the request fails or answers an error', async () => {
-    expect(await probeStreamUrl((async () => { throw new TypeError('offline'); }) as typeof fetch)).toBeNull();
-    expect(await probeStreamUrl((async () => new Response(null, { status: 503 })) as typeof fetch)).toBeNull();
+    expect(
+      await probeStreamUrl((async () => {
+        throw new TypeError('offline');
+      }) as typeof fetch),
+    ).toBeNull();
+    expect(
+      await probeStreamUrl((async () => new Response(null, { status: 503 })) as typeof fetch),
+    ).toBeNull();
   });
 });

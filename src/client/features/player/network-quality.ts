@@ -9,7 +9,10 @@ import {
 export const STREAM_URL_PATH = '/api/radio/stream-url';
 
 /** One HEAD of the stream-url address, not cached; resolves to its round trip in ms, or null when it fails. */
-export async function probeStreamUrl(fetchFn: typeof fetch = fetch, now: () => number = () => performance.now()): Promise<number | null> {
+export async function probeStreamUrl(
+  fetchFn: typeof fetch = fetch,
+  now: () => number = () => performance.now(),
+): Promise<number | null> {
   const started = now();
   try {
     const res = await fetchFn(STREAM_URL_PATH, { method: 'HEAD', cache: 'no-store', credentials: 'include' });

@@ -31,8 +31,11 @@ export interface StreamEngine {
   stop(): Promise<void>;
 }
 
-export type EngineFactory = (audio: HTMLAudioElement, callbacks: EngineCallbacks, method: PlaybackMethod) => StreamEngine;
-
+export type EngineFactory = (
+  audio: HTMLAudioElement,
+  callbacks: EngineCallbacks,
+  method: PlaybackMethod,
+) => StreamEngine;
 
 type IcecastModule = typeof import('icecast-metadata-player');
 let loading: Promise<IcecastModule> | undefined;
@@ -44,9 +47,13 @@ export function loadIcecastPlayer(): Promise<IcecastModule> {
 }
 
 /** iPhone, iPad (also iPadOS reporting as a Mac with touch) and iPod. */
-export function isIOS(nav: Pick<Navigator, 'userAgent' | 'maxTouchPoints'> | undefined = globalThis.navigator): boolean {
+export function isIOS(
+  nav: Pick<Navigator, 'userAgent' | 'maxTouchPoints'> | undefined = globalThis.navigator,
+): boolean {
   if (!nav) return false;
-  return /iPad|iPhone|iPod/.test(nav.userAgent) || (/Macintosh/.test(nav.userAgent) && nav.maxTouchPoints > 1);
+  return (
+    /iPad|iPhone|iPod/.test(nav.userAgent) || (/Macintosh/.test(nav.userAgent) && nav.maxTouchPoints > 1)
+  );
 }
 
 /** MSE where it can play MPEG audio and we are not on iOS; the plain media element otherwise. */
@@ -78,7 +85,8 @@ export const icecastEngine: EngineFactory = (audio, callbacks, method) => {
         retryTimeout: 0,
         bufferLength: 0.5,
         enableLogging: false,
-        onMetadata: (metadata, timestampOffset) => callbacks.onMetadata(metadata as HeardMetadata, timestampOffset),
+        onMetadata: (metadata, timestampOffset) =>
+          callbacks.onMetadata(metadata as HeardMetadata, timestampOffset),
         onStop: () => {
           if (!stopping) callbacks.onStop();
         },

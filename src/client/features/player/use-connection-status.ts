@@ -13,7 +13,9 @@ import { NetworkQualityMonitor, probeStreamUrl } from './network-quality';
  * SPEC.md section 4's connection indicator: red 'Offline' on the offline event; probed on the online
  * event and every 30 s: under 200 ms green 'High Speed', slower or failed yellow 'Slow Connection'.
  */
-export function useConnectionStatus(probe: () => Promise<number | null> = () => probeStreamUrl()): ConnectionStatus {
+export function useConnectionStatus(
+  probe: () => Promise<number | null> = () => probeStreamUrl(),
+): ConnectionStatus {
   const [status, setStatus] = useState<ConnectionStatus>(() => (isOffline() ? 'offline' : 'slow'));
   useEffect(() => {
     let alive = true;
@@ -40,7 +42,10 @@ export function useConnectionStatus(probe: () => Promise<number | null> = () => 
 }
 
 /** The network-quality measurement feeding the player: about every 30 s, and again 1 s after coming online. */
-export function useNetworkQuality(player: AudioPlayer, monitor: NetworkQualityMonitor = new NetworkQualityMonitor()) {
+export function useNetworkQuality(
+  player: AudioPlayer,
+  monitor: NetworkQualityMonitor = new NetworkQualityMonitor(),
+) {
   useEffect(() => {
     let alive = true;
     const check = async () => {

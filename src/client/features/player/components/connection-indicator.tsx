@@ -15,9 +15,16 @@ export function ConnectionIndicator({ status }: { status: ConnectionStatus }) {
     <span
       role="status"
       data-status={status}
-      className={cn('inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold', COLORS[color])}
+      className={cn(
+        'inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold',
+        COLORS[color],
+      )}
     >
-      {status === 'offline' ? <WifiOff className="size-3.5" aria-hidden /> : <Wifi className="size-3.5" aria-hidden />}
+      {status === 'offline' ? (
+        <WifiOff className="size-3.5" aria-hidden />
+      ) : (
+        <Wifi className="size-3.5" aria-hidden />
+      )}
       {label}
     </span>
   );

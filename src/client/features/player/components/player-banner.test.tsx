@@ -98,7 +98,9 @@ describe('PlayerBanner', () => {
     try {
       const { player } = makePlayer();
       renderBanner(player);
-      expect(await screen.findByText('Click play to start listening - auto-play blocked by browser')).toBeInTheDocument();
+      expect(
+        await screen.findByText('Click play to start listening - auto-play blocked by browser'),
+      ).toBeInTheDocument();
       await act(() => vi.advanceTimersByTimeAsync(5000));
       expect(screen.queryByText('Click play to start listening - auto-play blocked by browser')).toBeNull();
     } finally {
@@ -175,7 +177,12 @@ describe('PlayerBanner', () => {
   });
 
   it('on iOS the slider is replaced by the volume-buttons text', () => {
-    vi.stubGlobal('navigator', { ...navigator, userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)', onLine: true, maxTouchPoints: 5 });
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)',
+      onLine: true,
+      maxTouchPoints: 5,
+    });
     const { player } = makePlayer();
     renderBanner(player);
     expect(screen.getByText('Use iPhone volume buttons to adjust audio')).toBeInTheDocument();

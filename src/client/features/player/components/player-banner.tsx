@@ -18,7 +18,13 @@ import { ConnectionIndicator } from './connection-indicator';
 import { VolumeControl } from './volume-control';
 
 /** SPEC.md section 2 (1): the player banner at the top of the home page. */
-export function PlayerBanner({ player = getPlayer(), autoplay = false }: { player?: AudioPlayer; autoplay?: boolean }) {
+export function PlayerBanner({
+  player = getPlayer(),
+  autoplay = false,
+}: {
+  player?: AudioPlayer;
+  autoplay?: boolean;
+}) {
   const station = getStation();
   const state = usePlayerState(player);
   const { data: nowPlaying } = useCurrentTrack();
@@ -38,10 +44,14 @@ export function PlayerBanner({ player = getPlayer(), autoplay = false }: { playe
 
   const track = displayedTrack(nowPlaying, state.heardTitle, state.playing);
   useEffect(() => {
-    updateMediaSession({ title: track?.title, artist: track?.artist, artworkUrl: track?.artworkUrl }, station.name, {
-      play: () => player.play(),
-      pause: () => void player.stop(),
-    });
+    updateMediaSession(
+      { title: track?.title, artist: track?.artist, artworkUrl: track?.artworkUrl },
+      station.name,
+      {
+        play: () => player.play(),
+        pause: () => void player.stop(),
+      },
+    );
   }, [player, station.name, track?.title, track?.artist, track?.artworkUrl]);
 
   const hint = useAutoplayHint(Boolean(streamUrl), state.playing);
@@ -49,7 +59,10 @@ export function PlayerBanner({ player = getPlayer(), autoplay = false }: { playe
   const percent = Math.round(state.volume * 100);
 
   return (
-    <section aria-label="Live player" className="overflow-hidden rounded-2xl bg-gradient-to-br from-blue-950 via-blue-900 to-blue-800 text-white shadow-xl">
+    <section
+      aria-label="Live player"
+      className="overflow-hidden rounded-2xl bg-gradient-to-br from-blue-950 via-blue-900 to-blue-800 text-white shadow-xl"
+    >
       <div className="flex flex-col gap-6 p-6 sm:p-8">
         <div className="flex flex-wrap items-center gap-3">
           <span className="inline-flex items-center gap-2 rounded-full bg-red-600 px-3 py-1 text-xs font-bold uppercase tracking-wide">
@@ -74,7 +87,11 @@ export function PlayerBanner({ player = getPlayer(), autoplay = false }: { playe
               on ? 'bg-red-600 hover:bg-red-500' : 'bg-emerald-500 hover:bg-emerald-400',
             )}
           >
-            {on ? <Square className="size-8 fill-current" aria-hidden /> : <Play className="ml-1 size-9 fill-current" aria-hidden />}
+            {on ? (
+              <Square className="size-8 fill-current" aria-hidden />
+            ) : (
+              <Play className="ml-1 size-9 fill-current" aria-hidden />
+            )}
           </button>
 
           <div className="min-w-0 flex-1 text-center md:text-left">
@@ -103,7 +120,12 @@ export function PlayerBanner({ player = getPlayer(), autoplay = false }: { playe
             <label className="inline-flex cursor-pointer items-center gap-2 text-sm">
               <Captions className="size-4 text-amber-300" aria-hidden />
               Subtitles
-              <Switch checked={subtitles} onCheckedChange={setSubtitles} aria-label="Subtitles" className="data-[state=checked]:bg-amber-400 data-[state=unchecked]:bg-white/25" />
+              <Switch
+                checked={subtitles}
+                onCheckedChange={setSubtitles}
+                aria-label="Subtitles"
+                className="data-[state=checked]:bg-amber-400 data-[state=unchecked]:bg-white/25"
+              />
             </label>
             <Button
               variant="outline"
@@ -120,7 +142,9 @@ export function PlayerBanner({ player = getPlayer(), autoplay = false }: { playe
           </div>
         </div>
 
-        <p className="text-center text-xs uppercase tracking-[0.2em] text-blue-200 md:text-left">{PLAYER_TEXT.testTransmission}</p>
+        <p className="text-center text-xs uppercase tracking-[0.2em] text-blue-200 md:text-left">
+          {PLAYER_TEXT.testTransmission}
+        </p>
       </div>
     </section>
   );

@@ -6,7 +6,15 @@ import { Button } from '../../../components/ui/button';
  * SPEC.md section 4 (volume): 0..100 step 1, default 75; mute sets 0, un-mute restores 75; the slider at
  * 0 counts as muted. On iOS the page cannot set the volume, so the listener is told to use the buttons.
  */
-export function VolumeControl({ percent, onChange, ios }: { percent: number; onChange: (percent: number) => void; ios: boolean }) {
+export function VolumeControl({
+  percent,
+  onChange,
+  ios,
+}: {
+  percent: number;
+  onChange: (percent: number) => void;
+  ios: boolean;
+}) {
   if (ios) return <p className="text-sm text-blue-100">{PLAYER_TEXT.iosVolume}</p>;
   const muted = isMuted(percent);
   return (

@@ -1,0 +1,38 @@
+/** A broadcast frame with its stream-clock time (the radio engine's TimedFrame). */
+export interface ClipFrame {
+  data: Buffer;
+  start: number;
+  duration: number;
+}
+
+/** What clips need from the radio: its recent frames by stream clock, and what is on air. */
+export interface ClipAudioSource {
+  framesBetween(from: number, to: number): ClipFrame[];
+  nowPlaying(): { stream_clock: number; current_track: { title: string; artist: string } };
+}
+
+export class ClipUnavailableError extends Error {}
+
+export interface Cut {
+  audio: Buffer;
+  /** Seconds of audio in the cut. */
+  duration: number;
+  /** Stream-clock second the cut ends at. */
+  end: number;
+}
+
+/**
+ * The `seconds` of broadcast audio ending at stream-clock `end` (default: the live edge), as whole MP3
+ * frames: concatenated frames are themselves a valid MP3 file.
+ */
+export function cutFrames(source: ClipAudioSource, seconds: number, end?: number): Cut {
+  const liveEdge = source.nowPlaying().stream_clock;
+  const to = Math.min(end ?? liveEdge, liveEdge);
+  const frames = source.framesBetween(to - seconds, to);
+  const duration = frames.reduce((sum, f) => sum + f.duration, 0);
+  if (frames.length === 0) throw new ClipUnavailableError('That moment is no longer in the recent broadcast');
+  // Near the start of the broadcast (or at the far end of the kept minutes) there may be less audio.
+  if (duration < seconds - 1)
+    throw new ClipUnavailableError(`Only ${Math.floor(duration)} s of that broadcast is available`);
+  return { audio: Buffer.concat(frames.map((f) => f.data)), duration, end: to };
+}

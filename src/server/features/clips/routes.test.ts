@@ -1,0 +1,230 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.js';
+import errorsPlugin from '../../plugins/errors.js';
+import { FrameHistory } from '../../radio/frame-history.js';
+import { FrameParser } from '../../radio/mp3-frames.js';
+import { createTestDatabase } from '../../test/helpers.js';
+import type { ClipAudioSource } from './cut.js';
+import { clipRoutes } from './routes.js';
+
+const work = mkdtempSync(path.join(os.tmpdir(), 'clips-test-'));
+
+/** 90 s of a real 128 kbps MP3 (a tone from ffmpeg), cut into frames on a stream clock as the broadcaster does. */
+function broadcastOf(seconds: number): ClipAudioSource & { clock: number } {
+  const file = path.join(work, 'tone.mp3');
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:duration=${seconds}`,
+    '-ac',
+    '2',
+    '-ar',
+    '44100',
+    '-b:a',
+    '128k',
+    file,
+  ]);
+  const parser = new FrameParser();
+  const frames = [...parser.push(readFileSync(file)), ...parser.end()];
+  const history = new FrameHistory(600);
+  let clock = 0;
+  for (const f of frames) {
+    history.push({ data: f.data, start: clock, duration: f.duration });
+    clock += f.duration;
+  }
+  return {
+    clock,
+    framesBetween: (from, to) => history.between(from, to),
+    nowPlaying: () => ({
+      stream_clock: clock,
+      current_track: { title: 'Evening Psalm', artist: 'Grace Choir' },
+    }),
+  };
+}
+
+function probeDuration(buffer: Buffer): number {
+  const file = path.join(work, `probe-${Math.random().toString(36).slice(2)}.mp3`);
+  writeFileSync(file, buffer);
+  const out = execFileSync('ffprobe', [
+    '-v',
+    'error',
+    '-show_entries',
+    'format=duration:stream=codec_name',
+    '-of',
+    'json',
+    file,
+  ]).toString();
+  const parsed = JSON.parse(out) as { format: { duration: string }; streams: { codec_name: string }[] };
+  expect(parsed.streams[0]!.codec_name).toBe('mp3');
+  return Number(parsed.format.duration);
+}
+
+describe('server-cut clips', () => {
+  let app: FastifyInstance;
+  let db: Database;
+  let closeDb: () => Promise<void>;
+  let source: ReturnType<typeof broadcastOf> | null;
+
+  beforeAll(async () => {
+    source = broadcastOf(90);
+    const database = await createTestDatabase();
+    db = database.db;
+    closeDb = database.close;
+    app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    app.decorate('db', db);
+    app.decorate('station', () => ({
+      name: 'Grace Radio',
+      networkName: 'N',
+      networkUrl: 'https://n.example',
+      timeZone: 'UTC',
+    }));
+    await app.register(errorsPlugin);
+    await app.register(clipRoutes, { dataDir: 'memory://', audio: () => source, perMinute: 50 });
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await closeDb();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  const create = (body: unknown) =>
+    app.inject({ method: 'POST', url: '/api/clips', payload: body as object });
+
+  it('cuts the last N seconds into a valid MP3 of about N seconds', async () => {
+    for (const seconds of [10, 30]) {
+      const res = await create({ seconds });
+      expect(res.statusCode).toBe(201);
+      const created = res.json();
+      expect(created).toMatchObject({ title: 'Evening Psalm - Grace Radio Live', duration: seconds });
+      expect(created.shareUrl).toMatch(new RegExp(`/clips/${created.id}$`));
+      const audio = await app.inject({ method: 'GET', url: created.audioUrl });
+      expect(audio.statusCode).toBe(200);
+      expect(audio.headers['content-type']).toBe('audio/mpeg');
+      expect(Math.abs(probeDuration(audio.rawPayload) - seconds)).toBeLessThan(0.5);
+    }
+  });
+
+  it('cuts the seconds before the stream clock the listener hears', async () => {
+    const res = await create({ seconds: 20, streamClock: 40, title: 'My moment', description: 'Praise' });
+    expect(res.statusCode).toBe(201);
+    const { id } = res.json();
+    const meta = (await app.inject({ method: 'GET', url: `/api/clips/${id}` })).json();
+    expect(meta).toMatchObject({
+      title: 'My moment',
+      description: 'Praise',
+      duration: 20,
+      mimeType: 'audio/mpeg',
+      trackTitle: 'Grace Choir - Evening Psalm',
+      downloadCount: 0,
+      shareCount: 0,
+    });
+    expect(meta.fileSize).toBeGreaterThan(20 * 15_000);
+  });
+
+  it('downloads with the SPEC naming (.mp3), counts downloads and shares, and serves ranges', async () => {
+    const { id } = (await create({ seconds: 10, title: 'Amazing Grace!' })).json();
+    const dl = await app.inject({ method: 'GET', url: `/api/clips/${id}/audio?download=1` });
+    expect(dl.headers['content-disposition']).toBe('attachment; filename="amazing_grace_.mp3"');
+    await app.inject({ method: 'GET', url: `/api/clips/${id}/audio` });
+    const share = await app.inject({ method: 'POST', url: `/api/clips/${id}/share` });
+    expect(share.json()).toEqual({ shareCount: 1 });
+    const meta = (await app.inject({ method: 'GET', url: `/api/clips/${id}` })).json();
+    expect(meta).toMatchObject({ downloadCount: 1, shareCount: 1 });
+    const part = await app.inject({
+      method: 'GET',
+      url: `/api/clips/${id}/audio`,
+      headers: { range: 'bytes=0-99' },
+    });
+    expect(part.statusCode).toBe(206);
+    expect(part.rawPayload.length).toBe(100);
+    expect(part.headers['content-range']).toBe(`bytes 0-99/${meta.fileSize}`);
+  });
+
+  it('serves a small clip page with a player and the station name', async () => {
+    const { id } = (await create({ seconds: 10, title: '<b>Hymn</b>' })).json();
+    const page = await app.inject({ method: 'GET', url: `/clips/${id}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('Grace Radio');
+    expect(page.body).toContain(`<audio controls preload="metadata" src="/api/clips/${id}/audio">`);
+    expect(page.body).toContain('&lt;b&gt;Hymn&lt;/b&gt;');
+    expect(page.body).not.toContain('<b>Hymn</b>');
+  });
+
+  it.each([
+    ['no body', undefined],
+    ['seconds missing', {}],
+    ['too short', { seconds: 9 }],
+    ['too long', { seconds: 121 }],
+    ['not an integer', { seconds: 12.5 }],
+    ['a string', { seconds: '30' }],
+    ['negative stream clock', { seconds: 10, streamClock: -5 }],
+    ['title too long', { seconds: 10, title: 'x'.repeat(201) }],
+  ])('answers 400 for %s', async (_name, body) => {
+    const res = await create(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: expect.any(String) });
+  });
+
+  it('answers 409 when that moment is not in the recent broadcast', async () => {
+    const res = await create({ seconds: 30, streamClock: 5 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/available/);
+  });
+
+  it('answers 404 for unknown ids', async () => {
+    for (const req of [
+      { method: 'GET' as const, url: '/api/clips/nope' },
+      { method: 'GET' as const, url: '/api/clips/nope/audio' },
+      { method: 'POST' as const, url: '/api/clips/nope/share' },
+      { method: 'GET' as const, url: '/clips/nope' },
+    ]) {
+      expect((await app.inject(req)).statusCode).toBe(404);
+    }
+  });
+
+  it('answers 503 when the station plays an external stream', async () => {
+    const saved = source;
+    source = null;
+    try {
+      expect((await create({ seconds: 10 })).statusCode).toBe(503);
+    } finally {
+      source = saved;
+    }
+  });
+
+  it('rate-limits clip creation per address', async () => {
+    const limited = Fastify();
+    limited.setValidatorCompiler(validatorCompiler);
+    limited.setSerializerCompiler(serializerCompiler);
+    limited.decorate('db', db);
+    limited.decorate('station', () => ({
+      name: 'G',
+      networkName: 'N',
+      networkUrl: 'https://n.example',
+      timeZone: 'UTC',
+    }));
+    await limited.register(clipRoutes, { dataDir: 'memory://', audio: () => source, perMinute: 2 });
+    const codes = [];
+    for (let i = 0; i < 3; i++)
+      codes.push(
+        (await limited.inject({ method: 'POST', url: '/api/clips', payload: { seconds: 10 } })).statusCode,
+      );
+    expect(codes).toEqual([201, 201, 429]);
+    await limited.close();
+  });
+});

@@ -1,0 +1,107 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { clipAudioPath, clipPagePath, type Clip } from '../../../common/clips.js';
+import { clipDescriptionOrDefault, clipTitleOrDefault } from '../../../common/recorder.js';
+import type { Database } from '../../db/client.js';
+import { audioClips } from '../../db/schema.js';
+import { cutFrames, type ClipAudioSource } from './cut.js';
+
+export type ClipRow = typeof audioClips.$inferSelect;
+
+/** DATA_DIR/clips, or a temporary folder (removed by `cleanup`) when the station runs in memory. */
+export function prepareClipsDir(dataDir: string): { dir: string; cleanup: () => void } {
+  if (dataDir === 'memory://') {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'station-clips-'));
+    return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const dir = path.resolve(dataDir, 'clips');
+  mkdirSync(dir, { recursive: true });
+  return { dir, cleanup: () => {} };
+}
+
+export const clipFilePath = (dir: string, id: string) => path.join(dir, `${id}.mp3`);
+
+/** An anonymous, stable tag for whoever asked (no address is stored). */
+export function sessionTag(ip: string): string {
+  return createHash('sha256').update(`clip-session:${ip}`).digest('hex').slice(0, 16);
+}
+
+export interface CreateClipInput {
+  seconds: number;
+  title?: string;
+  description?: string;
+  streamClock?: number;
+  sessionId: string;
+  stationName: string;
+}
+
+/** Cuts the seconds the listener heard from the recent broadcast, stores the MP3 and its audio_clips row. */
+export async function createClip(
+  db: Database,
+  dir: string,
+  source: ClipAudioSource,
+  input: CreateClipInput,
+): Promise<ClipRow> {
+  const onAir = source.nowPlaying().current_track;
+  const cut = cutFrames(source, input.seconds, input.streamClock);
+  const id = randomUUID();
+  await writeFile(clipFilePath(dir, id), cut.audio);
+  const trackTitle = onAir.artist ? `${onAir.artist} - ${onAir.title}` : onAir.title;
+  const [row] = await db
+    .insert(audioClips)
+    .values({
+      id,
+      title: clipTitleOrDefault(input.title, onAir.title, input.stationName),
+      description: clipDescriptionOrDefault(input.description),
+      duration: Math.round(cut.duration),
+      trackTitle,
+      audioUrl: clipAudioPath(id),
+      mimeType: 'audio/mpeg',
+      fileSize: cut.audio.length,
+      sessionId: input.sessionId,
+    })
+    .returning();
+  return row!;
+}
+
+export async function findClip(db: Database, id: string): Promise<ClipRow | undefined> {
+  const [row] = await db.select().from(audioClips).where(eq(audioClips.id, id)).limit(1);
+  return row;
+}
+
+export async function countDownload(db: Database, id: string): Promise<void> {
+  await db
+    .update(audioClips)
+    .set({ downloadCount: sql`${audioClips.downloadCount} + 1` })
+    .where(eq(audioClips.id, id));
+}
+
+export async function countShare(db: Database, id: string): Promise<number | undefined> {
+  const [row] = await db
+    .update(audioClips)
+    .set({ shareCount: sql`${audioClips.shareCount} + 1` })
+    .where(eq(audioClips.id, id))
+    .returning({ shareCount: audioClips.shareCount });
+  return row?.shareCount;
+}
+
+export function toClip(row: ClipRow): Clip {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    duration: row.duration,
+    trackTitle: row.trackTitle,
+    mimeType: row.mimeType,
+    fileSize: row.fileSize,
+    createdAt: row.createdAt.toISOString(),
+    shareCount: row.shareCount,
+    downloadCount: row.downloadCount,
+    audioUrl: row.audioUrl,
+    shareUrl: clipPagePath(row.id),
+  };
+}
