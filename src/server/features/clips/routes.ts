@@ -163,3 +163,10 @@ async function sendFileWithRanges(request: FastifyRequest, reply: FastifyReply, 
     .header('Content-Length', end - start + 1);
   return reply.send(createReadStream(file, { start, end }));
 }
+
+/** The built-in radio's recent audio, when it is the one on air (not an external STREAM_SOURCE station). */
+export function radioClipAudio(app: FastifyInstance): ClipAudioSource | null {
+  const { radio, nowPlaying } = app as unknown as { radio?: ClipAudioSource; nowPlaying?: unknown };
+  if (!radio || (nowPlaying !== undefined && nowPlaying !== radio)) return null;
+  return radio;
+}
