@@ -1,7 +1,14 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import type { StaffUser } from '../../../common/admin';
-import { getAdminToken, logoutOnServer, removeAdminToken, storeAdminToken, verifyQuery, VERIFY_PATH } from './api/session';
+import {
+  getAdminToken,
+  logoutOnServer,
+  removeAdminToken,
+  storeAdminToken,
+  verifyQuery,
+  VERIFY_PATH,
+} from './api/session';
 import { setUnauthorizedHandler } from './api/staff-request';
 import { AdminDashboard } from './components/admin-dashboard';
 import { LoadingPanel } from './components/loading-panel';
@@ -12,7 +19,10 @@ function forgetStaffData(queryClient: QueryClient) {
   queryClient.removeQueries({
     predicate: (query) => {
       const [path] = query.queryKey;
-      return typeof path === 'string' && (path.startsWith('/api/admin/') || path.startsWith('/api/email-subscribers'));
+      return (
+        typeof path === 'string' &&
+        (path.startsWith('/api/admin/') || path.startsWith('/api/email-subscribers'))
+      );
     },
   });
 }
@@ -37,10 +47,6 @@ export default function AdminPage() {
     return () => setUnauthorizedHandler(null);
   }, [signOut]);
 
-  useEffect(() => {
-    if (verify.isError) signOut();
-  }, [verify.isError, signOut]);
-
   const signIn = (newToken: string, user?: StaffUser) => {
     storeAdminToken(newToken);
     if (user) queryClient.setQueryData(verifyQuery(newToken).queryKey, user);
@@ -48,11 +54,12 @@ export default function AdminPage() {
   };
 
   const logout = () => {
-    if (token) void logoutOnServer(token).finally(() => queryClient.removeQueries({ queryKey: [VERIFY_PATH] }));
+    if (token)
+      void logoutOnServer(token).finally(() => queryClient.removeQueries({ queryKey: [VERIFY_PATH] }));
     signOut();
   };
 
-  if (token === null) return <SignInForm onSignedIn={signIn} />;
+  if (token === null || verify.data === null) return <SignInForm onSignedIn={signIn} />;
   if (!verify.isSuccess) return <LoadingPanel />;
   return <AdminDashboard user={verify.data} onLogout={logout} />;
 }

@@ -15,7 +15,10 @@ export const FEATURED_CONTENT_PATH = '/api/featured-content';
 export const UPLOAD_IMAGE_PATH = '/api/upload-image';
 
 export const featuredContentQuery = () =>
-  queryOptions({ queryKey: [FEATURED_CONTENT_PATH], queryFn: () => staffGet(FEATURED_CONTENT_PATH, featuredListSchema) });
+  queryOptions({
+    queryKey: [FEATURED_CONTENT_PATH],
+    queryFn: () => staffGet(FEATURED_CONTENT_PATH, featuredListSchema),
+  });
 
 export function useFeaturedContentList() {
   return useQuery(featuredContentQuery());
@@ -31,7 +34,8 @@ function useInvalidateFeatured() {
 export function useAddContent() {
   const invalidate = useInvalidateFeatured();
   return useMutation({
-    mutationFn: (body: FeaturedContentBody) => staffSend('POST', FEATURED_CONTENT_PATH, body, featuredItemSchema),
+    mutationFn: (body: FeaturedContentBody) =>
+      staffSend('POST', FEATURED_CONTENT_PATH, body, featuredItemSchema),
     onSuccess: invalidate,
   });
 }
@@ -39,7 +43,8 @@ export function useAddContent() {
 export function useUpdateContent() {
   const invalidate = useInvalidateFeatured();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: FeaturedContentBody }) => staffSend('PUT', itemPath(id), body, featuredItemSchema),
+    mutationFn: ({ id, body }: { id: string; body: FeaturedContentBody }) =>
+      staffSend('PUT', itemPath(id), body, featuredItemSchema),
     onSuccess: invalidate,
   });
 }

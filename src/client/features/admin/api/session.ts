@@ -1,7 +1,12 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ADMIN_TOKEN_KEY } from '../../../../common/accounts';
-import { staffUserSchema, verifyResponseSchema, type LoginBody, type StaffUser } from '../../../../common/admin';
+import {
+  staffUserSchema,
+  verifyResponseSchema,
+  type LoginBody,
+  type StaffUser,
+} from '../../../../common/admin';
 import { apiGet, apiRequest, getAdminToken } from '../../../lib/api-request';
 import { errorStatus, serverMessage } from './staff-request';
 
@@ -27,13 +32,22 @@ export function removeAdminToken(): void {
 
 export { getAdminToken };
 
-/** GET /api/admin/verify for one token: the signed-in user with their role. */
+/**
+ * GET /api/admin/verify for one token: the signed-in user with their role, or null when the check
+ * fails or errs, in which case the token is removed (SPEC.md section 8).
+ */
 export const verifyQuery = (token: string | null) =>
   queryOptions({
     queryKey: [VERIFY_PATH, token],
-    queryFn: async (): Promise<StaffUser> => verifyResponseSchema.parse(await apiGet(VERIFY_PATH)).user,
+    queryFn: async (): Promise<StaffUser | null> => {
+      try {
+        return verifyResponseSchema.parse(await apiGet(VERIFY_PATH)).user;
+      } catch {
+        removeAdminToken();
+        return null;
+      }
+    },
     enabled: token !== null,
-    gcTime: 0,
   });
 
 /** The login answer carries the token (shown once) and, from our server, the user too. */
@@ -47,14 +61,19 @@ export function loginFailureMessage(error: unknown): string {
 
 export function useLogin() {
   return useMutation({
-    mutationFn: async (body: LoginBody) => loginAnswerSchema.parse(await (await apiRequest('POST', LOGIN_PATH, body)).json()),
+    mutationFn: async (body: LoginBody) =>
+      loginAnswerSchema.parse(await (await apiRequest('POST', LOGIN_PATH, body)).json()),
   });
 }
 
 /** POST /api/admin/logout revokes the token on the server; signing out locally does not wait for it. */
 export async function logoutOnServer(token: string): Promise<void> {
   try {
-    await fetch(LOGOUT_PATH, { method: 'POST', credentials: 'include', headers: { Authorization: `Bearer ${token}` } });
+    await fetch(LOGOUT_PATH, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { Authorization: `Bearer ${token}` },
+    });
   } catch {
     // The token is removed locally whatever the server says; an expired one is already void.
   }

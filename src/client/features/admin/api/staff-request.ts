@@ -48,7 +48,12 @@ export async function staffGet<T>(url: string, schema: z.ZodType<T>): Promise<T>
 }
 
 /** A staff write; the answer is checked against its contract when one is given. */
-export async function staffSend<T = unknown>(method: string, url: string, data?: unknown, schema?: z.ZodType<T>): Promise<T> {
+export async function staffSend<T = unknown>(
+  method: string,
+  url: string,
+  data?: unknown,
+  schema?: z.ZodType<T>,
+): Promise<T> {
   try {
     const res = await apiRequest(method, url, data);
     if (!schema) return undefined as T;
@@ -59,7 +64,12 @@ export async function staffSend<T = unknown>(method: string, url: string, data?:
 }
 
 /** A staff upload (multipart); the browser sets the boundary, the token goes as a bearer header. */
-export async function staffUpload<T>(url: string, form: FormData, token: string | null, schema: z.ZodType<T>): Promise<T> {
+export async function staffUpload<T>(
+  url: string,
+  form: FormData,
+  token: string | null,
+  schema: z.ZodType<T>,
+): Promise<T> {
   try {
     const res = await fetch(url, {
       method: 'POST',
@@ -77,7 +87,10 @@ export async function staffUpload<T>(url: string, form: FormData, token: string 
 /** A staff download (the subscribers' CSV) as a blob. */
 export async function staffDownload(url: string, token: string | null): Promise<Blob> {
   try {
-    const res = await fetch(url, { credentials: 'include', headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    const res = await fetch(url, {
+      credentials: 'include',
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+    });
     await throwIfResNotOk(res);
     return await res.blob();
   } catch (error) {

@@ -7,7 +7,10 @@ export const STATION_SETTINGS_PATH = '/api/admin/station';
 export const SOURCE_PASSWORD_PATH = '/api/admin/station/source-password';
 
 export const stationSettingsQuery = () =>
-  queryOptions({ queryKey: [STATION_SETTINGS_PATH], queryFn: () => staffGet(STATION_SETTINGS_PATH, stationInfoSchema) });
+  queryOptions({
+    queryKey: [STATION_SETTINGS_PATH],
+    queryFn: () => staffGet(STATION_SETTINGS_PATH, stationInfoSchema),
+  });
 
 /** Superuser only: what every page shows about the station. */
 export function useStationSettings() {
@@ -24,5 +27,7 @@ export function useSaveStationSettings() {
 
 /** A new live-input password; the old one stops working at once. */
 export function useRotateSourcePassword() {
-  return useMutation({ mutationFn: () => staffSend('POST', SOURCE_PASSWORD_PATH, undefined, sourcePasswordResponseSchema) });
+  return useMutation({
+    mutationFn: () => staffSend('POST', SOURCE_PASSWORD_PATH, undefined, sourcePasswordResponseSchema),
+  });
 }

@@ -7,7 +7,10 @@ export const SUBSCRIBERS_PATH = '/api/email-subscribers';
 export const SUBSCRIBERS_CSV_PATH = '/api/email-subscribers.csv';
 
 export const subscribersQuery = () =>
-  queryOptions({ queryKey: [SUBSCRIBERS_PATH], queryFn: () => staffGet(SUBSCRIBERS_PATH, subscriberListSchema) });
+  queryOptions({
+    queryKey: [SUBSCRIBERS_PATH],
+    queryFn: () => staffGet(SUBSCRIBERS_PATH, subscriberListSchema),
+  });
 
 export function useSubscribers() {
   return useQuery(subscribersQuery());

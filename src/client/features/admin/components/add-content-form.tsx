@@ -21,7 +21,10 @@ const EMPTY: FormInput = { title: '', description: '', type: 'sermon', imageUrl:
 /** SPEC.md sections 2 and 5: add featured content; proceeds only with a title and a description. */
 export function AddContentForm() {
   const add = useAddContent();
-  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(featuredContentBodySchema), defaultValues: EMPTY });
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(featuredContentBodySchema),
+    defaultValues: EMPTY,
+  });
   const { errors } = form.formState;
 
   const submit = form.handleSubmit((body) =>
@@ -53,7 +56,9 @@ export function AddContentForm() {
           <Controller
             control={form.control}
             name="type"
-            render={({ field }) => <ContentTypeSelect id="new-content-type" value={field.value} onChange={field.onChange} />}
+            render={({ field }) => (
+              <ContentTypeSelect id="new-content-type" value={field.value} onChange={field.onChange} />
+            )}
           />
           <FieldError id="new-content-type-error" message={errors.type?.message} />
         </div>

@@ -11,7 +11,10 @@ const EMPTY: ChangePasswordBody = { currentPassword: '', newPassword: '', confir
 /** SPEC.md section 5, change password; section 8, its toasts. */
 export function ChangePasswordForm() {
   const change = useChangePassword();
-  const form = useForm<ChangePasswordBody>({ resolver: zodResolver(changePasswordBodySchema), defaultValues: EMPTY });
+  const form = useForm<ChangePasswordBody>({
+    resolver: zodResolver(changePasswordBodySchema),
+    defaultValues: EMPTY,
+  });
   const { errors } = form.formState;
 
   const submit = form.handleSubmit((body) =>
@@ -20,7 +23,7 @@ export function ChangePasswordForm() {
         notifySuccess('Password changed successfully', 'Your admin password has been updated.');
         form.reset(EMPTY);
       },
-      onError: (error) => notifyFailure('Failed to change password', error),
+      onError: (error) => notifyFailure('Failed to change password', error, 'Failed to change password'),
     }),
   );
 

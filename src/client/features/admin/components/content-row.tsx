@@ -4,7 +4,12 @@ import Trash2 from 'lucide-react/icons/trash-2';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { CONTENT_TYPES, featuredContentBodySchema, type ContentType, type FeaturedItem } from '../../../../common/featured-content';
+import {
+  CONTENT_TYPES,
+  featuredContentBodySchema,
+  type ContentType,
+  type FeaturedItem,
+} from '../../../../common/featured-content';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -23,7 +28,8 @@ type EditOutput = z.output<typeof editSchema>;
 
 export const DELETE_CONTENT_QUESTION = 'Are you sure you want to delete this content?';
 
-const asContentType = (type: string): ContentType => ((CONTENT_TYPES as readonly string[]).includes(type) ? (type as ContentType) : 'devotion');
+const asContentType = (type: string): ContentType =>
+  (CONTENT_TYPES as readonly string[]).includes(type) ? (type as ContentType) : 'devotion';
 
 /** One featured item: view, then edit in place, then save or cancel; delete after the confirmation. */
 export function ContentRow({ item }: { item: FeaturedItem }) {
@@ -70,7 +76,12 @@ export function ContentRow({ item }: { item: FeaturedItem }) {
           <div className="grid gap-3 sm:grid-cols-2">
             <div className="space-y-1">
               <Label htmlFor={`${idBase}-title`}>Title</Label>
-              <Input id={`${idBase}-title`} required aria-invalid={Boolean(errors.title)} {...form.register('title')} />
+              <Input
+                id={`${idBase}-title`}
+                required
+                aria-invalid={Boolean(errors.title)}
+                {...form.register('title')}
+              />
               <FieldError id={`${idBase}-title-error`} message={errors.title?.message} />
             </div>
             <div className="space-y-1">
@@ -78,13 +89,20 @@ export function ContentRow({ item }: { item: FeaturedItem }) {
               <Controller
                 control={form.control}
                 name="type"
-                render={({ field }) => <ContentTypeSelect id={`${idBase}-type`} value={field.value} onChange={field.onChange} />}
+                render={({ field }) => (
+                  <ContentTypeSelect id={`${idBase}-type`} value={field.value} onChange={field.onChange} />
+                )}
               />
             </div>
           </div>
           <div className="space-y-1">
             <Label htmlFor={`${idBase}-description`}>Description</Label>
-            <Textarea id={`${idBase}-description`} rows={3} aria-invalid={Boolean(errors.description)} {...form.register('description')} />
+            <Textarea
+              id={`${idBase}-description`}
+              rows={3}
+              aria-invalid={Boolean(errors.description)}
+              {...form.register('description')}
+            />
             <FieldError id={`${idBase}-description-error`} message={errors.description?.message} />
           </div>
           <div className="flex gap-2">
@@ -99,7 +117,12 @@ export function ContentRow({ item }: { item: FeaturedItem }) {
       ) : (
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
           {item.imageUrl && (
-            <img src={item.imageUrl} alt="" className="h-20 w-full rounded-md object-cover sm:w-28" loading="lazy" />
+            <img
+              src={item.imageUrl}
+              alt=""
+              className="h-20 w-full rounded-md object-cover sm:w-28"
+              loading="lazy"
+            />
           )}
           <div className="min-w-0 flex-1">
             <div className="flex flex-wrap items-center gap-2">
@@ -109,7 +132,12 @@ export function ContentRow({ item }: { item: FeaturedItem }) {
             <p className="mt-1 line-clamp-3 text-sm text-slate-600">{item.description}</p>
           </div>
           <div className="flex shrink-0 gap-2">
-            <Button variant="outline" size="sm" onClick={() => setEditing(true)} aria-label={`Edit ${item.title}`}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => setEditing(true)}
+              aria-label={`Edit ${item.title}`}
+            >
               <Pencil aria-hidden="true" />
               Edit
             </Button>

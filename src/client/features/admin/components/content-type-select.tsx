@@ -11,7 +11,15 @@ const TYPE_LABELS: Record<ContentType, string> = {
 export const contentTypeLabel = (type: string) => TYPE_LABELS[type as ContentType] ?? type;
 
 /** SPEC.md section 9: content types sermon, devotion, music, announcement. */
-export function ContentTypeSelect({ id, value, onChange }: { id: string; value: string; onChange: (type: ContentType) => void }) {
+export function ContentTypeSelect({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  onChange: (type: ContentType) => void;
+}) {
   return (
     <Select value={value} onValueChange={(next) => onChange(next as ContentType)}>
       <SelectTrigger id={id} aria-label="Type">

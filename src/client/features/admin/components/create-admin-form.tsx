@@ -15,7 +15,10 @@ const EMPTY: FormInput = { username: '', password: '', confirmPassword: '' };
 /** SPEC.md sections 5 and 6: any staff member creates another admin account, always with role 'admin'. */
 export function CreateAdminForm() {
   const create = useCreateUser();
-  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(createAdminFormSchema), defaultValues: EMPTY });
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(createAdminFormSchema),
+    defaultValues: EMPTY,
+  });
   const { errors } = form.formState;
 
   const submit = form.handleSubmit(({ username, password }) =>
@@ -33,7 +36,13 @@ export function CreateAdminForm() {
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label="Create admin account">
-      <FormField id="new-admin-username" label="Username" autoComplete="off" error={errors.username?.message} registration={form.register('username')} />
+      <FormField
+        id="new-admin-username"
+        label="Username"
+        autoComplete="off"
+        error={errors.username?.message}
+        registration={form.register('username')}
+      />
       <FormField
         id="new-admin-password"
         label="Password"

@@ -17,7 +17,10 @@ const EMPTY: FormInput = { username: '', password: '', confirmPassword: '', role
 /** SPEC.md section 5, superuser create user: the Settings rules plus a role (default admin). */
 export function CreateUserForm() {
   const create = useCreateUser();
-  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(createUserFormSchema), defaultValues: EMPTY });
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(createUserFormSchema),
+    defaultValues: EMPTY,
+  });
   const { errors } = form.formState;
 
   const submit = form.handleSubmit(({ username, password, role }) =>
@@ -35,7 +38,13 @@ export function CreateUserForm() {
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2" aria-label="Create user">
-      <FormField id="user-username" label="Username" autoComplete="off" error={errors.username?.message} registration={form.register('username')} />
+      <FormField
+        id="user-username"
+        label="Username"
+        autoComplete="off"
+        error={errors.username?.message}
+        registration={form.register('username')}
+      />
       <div className="space-y-2">
         <Label htmlFor="user-role">Role</Label>
         <Controller

@@ -22,7 +22,14 @@ export function FormField({
   return (
     <div className="space-y-2">
       <Label htmlFor={id}>{label}</Label>
-      <Input id={id} type={type} autoComplete={autoComplete} aria-invalid={Boolean(error)} aria-describedby={`${id}-error`} {...registration} />
+      <Input
+        id={id}
+        type={type}
+        autoComplete={autoComplete}
+        aria-invalid={Boolean(error)}
+        aria-describedby={`${id}-error`}
+        {...registration}
+      />
       <FieldError id={`${id}-error`} message={error} />
     </div>
   );

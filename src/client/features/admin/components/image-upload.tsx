@@ -11,7 +11,13 @@ import { imageFileProblem } from './image-check';
 import { notifyFailure, notifySuccess } from './notify';
 
 /** SPEC.md sections 2, 5 and 8: the image upload control, its checks and its messages. */
-export function ImageUpload({ value, onChange }: { value: string | null; onChange: (imageUrl: string | null) => void }) {
+export function ImageUpload({
+  value,
+  onChange,
+}: {
+  value: string | null;
+  onChange: (imageUrl: string | null) => void;
+}) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const upload = useUploadImage();
@@ -59,7 +65,11 @@ export function ImageUpload({ value, onChange }: { value: string | null; onChang
       )}
       {value ? (
         <div className="flex items-center gap-3">
-          <img src={value} alt="Uploaded image preview" className="h-16 w-16 rounded-md border border-slate-200 object-cover" />
+          <img
+            src={value}
+            alt="Uploaded image preview"
+            className="h-16 w-16 rounded-md border border-slate-200 object-cover"
+          />
           <Button
             variant="ghost"
             size="sm"

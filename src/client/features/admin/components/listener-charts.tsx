@@ -1,10 +1,24 @@
-import { Area, AreaChart, Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Area,
+  AreaChart,
+  Bar,
+  BarChart,
+  CartesianGrid,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import type { ListenerStats } from '../../../../common/listeners';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { getStation } from '../../../lib/station';
 
 const dayLabel = (date: string) =>
-  new Date(`${date}T12:00:00Z`).toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  new Date(`${date}T12:00:00Z`).toLocaleDateString(undefined, {
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
 
 /** Listeners per minute and hours listened per day, from the broadcaster's own figures. */
 export default function ListenerCharts({ stats }: { stats: ListenerStats }) {
@@ -39,7 +53,14 @@ export default function ListenerCharts({ stats }: { stats: ListenerStats }) {
                 <XAxis dataKey="label" tick={{ fontSize: 11 }} minTickGap={32} />
                 <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
                 <Tooltip />
-                <Area type="stepAfter" dataKey="listeners" name="Listeners" stroke="#1e3a8a" fill="#bfdbfe" isAnimationActive={false} />
+                <Area
+                  type="stepAfter"
+                  dataKey="listeners"
+                  name="Listeners"
+                  stroke="#1e3a8a"
+                  fill="#bfdbfe"
+                  isAnimationActive={false}
+                />
               </AreaChart>
             </ResponsiveContainer>
           )}

@@ -1,12 +1,19 @@
 import { toast } from '../../../components/ui/use-toast';
-import { serverMessage } from '../api/staff-request';
+import { errorStatus, serverMessage } from '../api/staff-request';
+
+export const NO_CONNECTION = 'The station could not be reached. Please check your connection and try again.';
 
 /** A success toast (SPEC.md section 8's texts). */
 export function notifySuccess(title: string, description?: string): void {
   toast({ title, description });
 }
 
-/** A failure toast: the server's message when it gave one, else the fallback (SPEC.md section 8). */
-export function notifyFailure(title: string, error: unknown, fallback: string = title): void {
-  toast({ variant: 'destructive', title, description: serverMessage(error) ?? fallback });
+/**
+ * A failure toast (SPEC.md section 8): the server's message when it gave one, else the fallback;
+ * without a fallback, a call that never reached the station says so.
+ */
+export function notifyFailure(title: string, error: unknown, fallback?: string): void {
+  const description =
+    serverMessage(error) ?? fallback ?? (errorStatus(error) === undefined ? NO_CONNECTION : undefined);
+  toast({ variant: 'destructive', title, description });
 }

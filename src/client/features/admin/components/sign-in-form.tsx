@@ -15,7 +15,10 @@ import { FieldError } from './field-error';
 export function SignInForm({ onSignedIn }: { onSignedIn: (token: string, user?: StaffUser) => void }) {
   const login = useLogin();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<LoginBody>({ resolver: zodResolver(loginBodySchema), defaultValues: { username: '', password: '' } });
+  const form = useForm<LoginBody>({
+    resolver: zodResolver(loginBodySchema),
+    defaultValues: { username: '', password: '' },
+  });
   const { errors } = form.formState;
 
   const submit = form.handleSubmit((body) => {

@@ -39,21 +39,31 @@ export function SourcePasswordPanel() {
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-600">
-        Encoders (ffmpeg, butt, Mixxx, Liquidsoap) send the live programme with this password. A new password replaces the old one at
-        once; encoders using the old one cannot connect again.
+        Encoders (ffmpeg, butt, Mixxx, Liquidsoap) send the live programme with this password. A new password
+        replaces the old one at once; encoders using the old one cannot connect again.
       </p>
       <Button variant="outline" onClick={() => setConfirming(true)} disabled={rotate.isPending}>
         <KeyRound aria-hidden="true" />
         {rotate.isPending ? 'Rotating...' : 'Rotate Source Password'}
       </Button>
       {password && (
-        <div className="space-y-3 rounded-md border border-amber-300 bg-amber-50 p-4" data-testid="new-source-password">
-          <p className="text-sm font-medium text-amber-900">Copy it now: the password is shown only this once.</p>
+        <div
+          className="space-y-3 rounded-md border border-amber-300 bg-amber-50 p-4"
+          data-testid="new-source-password"
+        >
+          <p className="text-sm font-medium text-amber-900">
+            Copy it now: the password is shown only this once.
+          </p>
           <div className="space-y-1">
             <Label htmlFor="source-password">New source password</Label>
             <div className="flex gap-2">
               <Input id="source-password" readOnly value={password} className="font-mono" />
-              <Button variant="outline" size="icon" aria-label="Copy source password" onClick={() => void copy(password, 'Password')}>
+              <Button
+                variant="outline"
+                size="icon"
+                aria-label="Copy source password"
+                onClick={() => void copy(password, 'Password')}
+              >
                 <Copy aria-hidden="true" />
               </Button>
             </div>
@@ -62,7 +72,12 @@ export function SourcePasswordPanel() {
             <Label htmlFor="encoder-address">Encoder address</Label>
             <div className="flex gap-2">
               <Input id="encoder-address" readOnly value={address} className="font-mono text-xs" />
-              <Button variant="outline" size="icon" aria-label="Copy encoder address" onClick={() => void copy(address, 'Address')}>
+              <Button
+                variant="outline"
+                size="icon"
+                aria-label="Copy encoder address"
+                onClick={() => void copy(address, 'Address')}
+              >
                 <Copy aria-hidden="true" />
               </Button>
             </div>

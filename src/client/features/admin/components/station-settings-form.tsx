@@ -17,21 +17,35 @@ type FormOutput = z.output<typeof stationSettingsSchema>;
 /** DESIGN.md section 7, Station tab: name, network name and address, time zone; applied without a restart. */
 export function StationSettingsForm({ settings }: { settings: StationInfo }) {
   const save = useSaveStationSettings();
-  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(stationSettingsSchema), values: settings });
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(stationSettingsSchema),
+    values: settings,
+  });
   const { errors } = form.formState;
 
   const submit = form.handleSubmit((body) =>
     save.mutate(body, {
-      onSuccess: () => notifySuccess('Station settings saved', 'Listeners see the new details on their next page load.'),
+      onSuccess: () =>
+        notifySuccess('Station settings saved', 'Listeners see the new details on their next page load.'),
       onError: (error) => notifyFailure('Failed to save station settings', error),
     }),
   );
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label="Station settings">
-      <FormField id="station-name" label="Station Name" error={errors.name?.message} registration={form.register('name')} />
+      <FormField
+        id="station-name"
+        label="Station Name"
+        error={errors.name?.message}
+        registration={form.register('name')}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="network-name" label="Network Name" error={errors.networkName?.message} registration={form.register('networkName')} />
+        <FormField
+          id="network-name"
+          label="Network Name"
+          error={errors.networkName?.message}
+          registration={form.register('networkName')}
+        />
         <FormField
           id="network-url"
           label="Network Address"

@@ -11,7 +11,8 @@ import { notifyFailure, notifySuccess } from './notify';
 import { RoleSelect } from './role-select';
 
 /** SPEC.md section 5: the user-delete confirmation. */
-export const deleteUserQuestion = (name: string) => `Are you sure you want to delete user "${name}"? This action cannot be undone.`;
+export const deleteUserQuestion = (name: string) =>
+  `Are you sure you want to delete user "${name}"? This action cannot be undone.`;
 
 const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'Never');
 
@@ -52,7 +53,9 @@ export function UserRow({ user, isSelf }: { user: UserListItem; isSelf: boolean 
         <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
           {user.username}
           {isSelf && <Badge variant="outline">You</Badge>}
-          <Badge variant={user.isActive ? 'success' : 'secondary'}>{user.isActive ? 'Active' : 'Inactive'}</Badge>
+          <Badge variant={user.isActive ? 'success' : 'secondary'}>
+            {user.isActive ? 'Active' : 'Inactive'}
+          </Badge>
         </p>
         <p className="text-xs text-slate-600">
           Created {formatDate(user.createdAt)} · Last login {formatDate(user.lastLogin)}

@@ -12,7 +12,9 @@ export function ContentTab() {
       <Card>
         <CardHeader>
           <CardTitle>Add Featured Content</CardTitle>
-          <CardDescription>Sermons, devotions, music and announcements shown on the home page.</CardDescription>
+          <CardDescription>
+            Sermons, devotions, music and announcements shown on the home page.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <AddContentForm />
@@ -21,7 +23,9 @@ export function ContentTab() {
       <Card>
         <CardHeader>
           <CardTitle>Featured Content</CardTitle>
-          <CardDescription>{list.data ? `${list.data.length} item${list.data.length === 1 ? '' : 's'}` : ' '}</CardDescription>
+          <CardDescription>
+            {list.data ? `${list.data.length} item${list.data.length === 1 ? '' : 's'}` : ' '}
+          </CardDescription>
         </CardHeader>
         <CardContent>
           {list.isPending && (

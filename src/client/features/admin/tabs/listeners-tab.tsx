@@ -19,10 +19,7 @@ export function ListenersTab() {
       <div className="grid gap-4 sm:grid-cols-3">
         <Figure label="Listening now" value={now.data} testId="listeners-now" />
         <Figure label={`Peak, last ${days} days`} value={stats.data?.peakListeners} />
-        <Figure
-          label={`Hours listened, last ${days} days`}
-          value={stats.data?.listeningHours}
-        />
+        <Figure label={`Hours listened, last ${days} days`} value={stats.data?.listeningHours} />
       </div>
       <div className="flex gap-2" role="group" aria-label="Period">
         {LISTENER_STATS_PERIODS.map((period) => (
@@ -63,4 +60,3 @@ function Figure({ label, value, testId }: { label: string; value: number | undef
     </Card>
   );
 }
-

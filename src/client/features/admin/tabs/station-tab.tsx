@@ -16,7 +16,9 @@ export function StationTab() {
         </CardHeader>
         <CardContent>
           {settings.isPending && <Skeleton className="h-48" />}
-          {settings.isError && <p className="text-sm text-red-700">The station settings could not be loaded.</p>}
+          {settings.isError && (
+            <p className="text-sm text-red-700">The station settings could not be loaded.</p>
+          )}
           {settings.data && <StationSettingsForm settings={settings.data} />}
         </CardContent>
       </Card>

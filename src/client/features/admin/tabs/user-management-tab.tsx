@@ -13,7 +13,9 @@ export function UserManagementTab({ user }: AdminTabProps) {
       <Card>
         <CardHeader>
           <CardTitle>Create User</CardTitle>
-          <CardDescription>Admins manage content and subscribers; superusers also manage accounts and the station.</CardDescription>
+          <CardDescription>
+            Admins manage content and subscribers; superusers also manage accounts and the station.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <CreateUserForm />
