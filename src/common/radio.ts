@@ -24,3 +24,24 @@ export type StreamInfo = z.infer<typeof streamInfoSchema>;
 
 /** The live mount. */
 export const STREAM_PATH = '/stream';
+
+/** Query of GET /stream: SPEC.md's adaptive URL adds a quality (bitrate) and a time stamp; both are accepted and ignored. */
+export const streamQuerySchema = z.object({
+  quality: z.coerce.number().int().min(8).max(320).optional(),
+  t: z.string().max(64).optional(),
+});
+
+/** Query of the Icecast admin call encoders send: GET /admin/metadata?mount=/stream&mode=updinfo&song=... */
+export const sourceMetadataQuerySchema = z.object({
+  mount: z.string().max(200),
+  mode: z.literal('updinfo'),
+  song: z.string().max(1024),
+  charset: z.string().max(40).optional(),
+});
+
+/** GET /api/radio/stats: the public live figures. */
+export const radioStatsSchema = z.object({
+  listeners: z.number().int().nonnegative(),
+  peakToday: z.number().int().nonnegative(),
+});
+export type RadioStats = z.infer<typeof radioStatsSchema>;

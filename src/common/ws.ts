@@ -8,6 +8,7 @@ import { nowPlayingSchema } from './radio.js';
 export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('now_playing'), data: nowPlayingSchema }),
   z.object({ type: z.literal('error'), message: z.string() }),
+  z.object({ type: z.literal('pong') }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { RadioEngine } from '../../radio/engine.js';
+import { externalSourceFromConfig } from '../../radio/external-source.js';
+import type { NowPlayingSource } from '../../radio/now-playing-source.js';
+import { radioRoutes } from './routes.js';
+import { sourceRoutes } from './source-routes.js';
+import { streamRoutes } from './stream-routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The built-in broadcaster (AutoDJ, live input, listeners); idle when an external station is configured. */
+    radio: RadioEngine;
+    /** What now playing and the stream address come from: the engine, or the STREAM_SOURCE station. */
+    nowPlaying: NowPlayingSource;
+  }
+}
+
+/**
+ * The radio: engine, the /stream mount and live input, and /api/radio. Built with the app, started by
+ * createStation (tests start it when they need audio); stopping the app ends every listener's response.
+ */
+export default fp(
+  async function radio(app: FastifyInstance) {
+    const engine = new RadioEngine({ config: app.config, db: app.db, log: app.log, station: () => app.station() });
+    const external = externalSourceFromConfig(app.config, {
+      warn: (message) => app.log.warn(message),
+      info: (message) => app.log.info(message),
+    });
+    const source: NowPlayingSource = external ?? engine;
+    app.decorate('radio', engine);
+    app.decorate('nowPlaying', source);
+    app.addHook('preClose', async () => {
+      await source.stop();
+      if (source !== engine) await engine.stop();
+    });
+    await app.register(streamRoutes, { engine, source: () => source });
+    await app.register(sourceRoutes, { engine });
+    await app.register(radioRoutes, { prefix: '/api', engine, source: () => source });
+  },
+  { name: 'radio' },
+);

@@ -1,0 +1,53 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { nowPlayingSchema, radioStatsSchema, streamInfoSchema, type NowPlaying } from '../../../common/radio.js';
+import type { RadioEngine } from '../../radio/engine.js';
+import { listenerStats } from '../../radio/listener-stats.js';
+import type { NowPlayingSource } from '../../radio/now-playing-source.js';
+
+/** Peak-today figures come from the database; polled by every listener, so they are kept a little while. */
+const STATS_CACHE_MS = 10_000;
+
+/**
+ * A weak ETag over what a listener sees change (track, live, listeners): the stream clock moves every
+ * moment but a 304 only tells the poller that nothing it shows has changed.
+ */
+export function nowPlayingEtag(np: NowPlaying): string {
+  const { stream_clock: _clock, ...shown } = np;
+  return `W/"${createHash('sha1').update(JSON.stringify(shown)).digest('base64url').slice(0, 20)}"`;
+}
+
+/** /api/radio: now playing (ETag, for the 15 s polling), stream address and its latency probe, live figures. */
+export async function radioRoutes(app: FastifyInstance, opts: { engine: RadioEngine; source: () => NowPlayingSource }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/radio/current', { schema: { response: { 200: nowPlayingSchema, 304: z.null() } }, compress: false }, async (request, reply) => {
+    const np = opts.source().nowPlaying();
+    const etag = nowPlayingEtag(np);
+    reply.header('ETag', etag).header('Cache-Control', 'no-cache');
+    const given = request.headers['if-none-match'];
+    if (given && given.split(',').some((tag) => tag.trim() === etag)) return reply.code(304).send(null);
+    return np;
+  });
+
+  r.get('/radio/stream-url', { schema: { response: { 200: streamInfoSchema } }, exposeHeadRoute: false }, async (request) => ({
+    streamUrl: opts.source().streamUrl(`${request.protocol}://${request.host}`),
+  }));
+
+  // The connection indicator's latency probe: answered at once, never cached.
+  r.head('/radio/stream-url', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-cache, no-store').code(200).send();
+  });
+
+  let cached: { at: number; peakToday: number } | null = null;
+  r.get('/radio/stats', { schema: { response: { 200: radioStatsSchema } } }, async () => {
+    const listeners = opts.source().nowPlaying().listeners;
+    if (!cached || Date.now() - cached.at > STATS_CACHE_MS) {
+      const stats = await listenerStats(app.db, { days: 1, timeZone: app.station().timeZone });
+      cached = { at: Date.now(), peakToday: stats.peakToday };
+    }
+    return { listeners, peakToday: Math.max(cached.peakToday, opts.engine.meter.peakToday, listeners) };
+  });
+}

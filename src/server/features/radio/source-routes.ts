@@ -1,0 +1,95 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Socket } from 'node:net';
+import { sourceMetadataQuerySchema } from '../../../common/radio.js';
+import type { RadioEngine } from '../../radio/engine.js';
+import { admitSource, pipeSource, SOURCE_IDLE_MS, SOURCE_REALM, type SourceRequest } from '../../radio/source-ingest.js';
+import { basicAuthMatches, sourcePassword } from '../../radio/source-password.js';
+import { takeUnframedSources } from '../../radio/source-socket.js';
+
+const STATUS_TEXT: Record<number, string> = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict' };
+
+/**
+ * Live input over the Icecast source protocol: `PUT /stream` or `SOURCE /stream` with Basic auth
+ * `source:<password>`, and the `/admin/metadata` call encoders use to announce songs.
+ */
+export async function sourceRoutes(app: FastifyInstance, opts: { engine: RadioEngine }) {
+  const { engine } = opts;
+  const password = () => sourcePassword(app.db, app.config);
+
+  // Real encoders send an unframed body: taken at the socket (see source-socket.ts).
+  const restore = takeUnframedSources(app.server, (request, socket, bodyStart) => {
+    void acceptRawSource(request, socket, bodyStart).catch(() => socket.destroy());
+  });
+  app.addHook('onClose', async () => restore());
+
+  async function acceptRawSource(request: SourceRequest, socket: Socket, bodyStart: Buffer) {
+    const decision = await admitSource(request, engine.live, password);
+    if (!decision.ok) {
+      const body = `${decision.message}\n`;
+      const extra = decision.status === 401 ? `WWW-Authenticate: ${SOURCE_REALM}\r\n` : '';
+      socket.end(
+        `HTTP/1.0 ${decision.status} ${STATUS_TEXT[decision.status]}\r\n${extra}Content-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+      return;
+    }
+    app.log.info({ remote: request.remote }, 'live source connected');
+    const expects = /100-continue/i.test(String(request.headers.expect ?? ''));
+    socket.write(`${expects ? 'HTTP/1.1 100 Continue\r\n\r\n' : ''}HTTP/1.0 200 OK\r\nServer: Icecast 2.4.4\r\n\r\n`);
+    socket.setTimeout(SOURCE_IDLE_MS, () => socket.destroy());
+    socket.setNoDelay(true);
+    if (bodyStart.length) decision.session.write(bodyStart);
+    pipeSource(socket, decision.session, () => socket.destroy());
+  }
+
+  // Framed uploads (Content-Length or chunked, e.g. curl -T): through the router, body left unparsed.
+  await app.register(async (scope) => {
+    scope.addHttpMethod('SOURCE', { hasBody: true });
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    scope.route({
+      method: ['PUT', 'SOURCE'],
+      url: '/stream',
+      handler: async (request, reply) => {
+        const decision = await admitSource(
+          { method: request.method, url: request.url, headers: request.headers, remote: request.ip },
+          engine.live,
+          password,
+        );
+        if (!decision.ok) return refuse(reply, decision.status, decision.message);
+        reply.hijack();
+        const res = reply.raw;
+        res.writeHead(200, { 'Content-Type': 'text/plain' });
+        res.flushHeaders();
+        request.raw.socket?.setTimeout(SOURCE_IDLE_MS, () => request.raw.destroy());
+        pipeSource(request.raw, decision.session, () => res.end());
+      },
+    });
+  });
+
+  // Icecast's metadata update, as encoders send it (same credentials).
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/admin/metadata',
+    { schema: { querystring: sourceMetadataQuerySchema } },
+    async (request, reply) => {
+      if (!basicAuthMatches(request.headers.authorization, await password())) {
+        return reply.code(401).header('WWW-Authenticate', SOURCE_REALM).type('text/xml').send(iceResponse('Authentication Required', 0));
+      }
+      if (request.query.mount !== '/stream') return reply.code(400).type('text/xml').send(iceResponse('Source does not exist', 0));
+      if (!engine.live.updateSong(request.query.song)) {
+        return reply.code(400).type('text/xml').send(iceResponse('Source does not exist', 0));
+      }
+      return reply.type('text/xml').send(iceResponse('Metadata update successful', 1));
+    },
+  );
+}
+
+function refuse(reply: FastifyReply, status: number, message: string) {
+  if (status === 401) reply.header('WWW-Authenticate', SOURCE_REALM);
+  return reply.code(status).send({ message });
+}
+
+/** Icecast's small XML answer to admin calls. */
+function iceResponse(message: string, ok: 0 | 1): string {
+  return `<?xml version="1.0"?>\n<iceresponse><message>${message}</message><return>${ok}</return></iceresponse>\n`;
+}

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { STREAM_PATH, streamQuerySchema } from '../../../common/radio.js';
+import type { RadioEngine } from '../../radio/engine.js';
+import type { NowPlayingSource } from '../../radio/now-playing-source.js';
+
+const ICY_HEADERS = 'icy-metaint, icy-name, icy-description, icy-genre, icy-br, icy-url, icy-pub';
+
+/** Lets a player on another origin read the stream and its ICY headers (Icy-MetaData needs a preflight). */
+const CORS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
+  'Access-Control-Allow-Headers': 'Icy-MetaData, Range',
+  'Access-Control-Expose-Headers': ICY_HEADERS,
+};
+
+/** GET /stream: the live MP3 mount, with ICY metadata when asked for. */
+export async function streamRoutes(app: FastifyInstance, opts: { engine: RadioEngine; source: () => NowPlayingSource }) {
+  const { engine } = opts;
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: ['GET', 'HEAD'],
+    url: STREAM_PATH,
+    schema: { querystring: streamQuerySchema },
+    handler(request, reply) {
+      const source = opts.source();
+      if (source !== engine) {
+        // An external station plays elsewhere; send players there.
+        return reply.code(302).header('Cache-Control', 'no-cache').redirect(source.streamUrl(''));
+      }
+      const icy = request.headers['icy-metadata'] === '1';
+      const station = app.station();
+      const headers: Record<string, string | number> = {
+        'Content-Type': 'audio/mpeg',
+        'Cache-Control': 'no-cache, no-store, must-revalidate',
+        Pragma: 'no-cache',
+        Expires: '0',
+        Connection: 'close',
+        'X-Content-Type-Options': 'nosniff',
+        'Cross-Origin-Resource-Policy': 'cross-origin',
+        'icy-name': station.name,
+        'icy-description': `${station.name}, a radio ministry of ${station.networkName}`,
+        'icy-genre': 'Christian',
+        'icy-url': station.networkUrl,
+        'icy-pub': '0',
+        'icy-br': engine.bitrateKbps(),
+        ...CORS,
+      };
+      if (icy) headers['icy-metaint'] = engine.broadcaster.metaint;
+      reply.hijack();
+      const res = reply.raw;
+      // Icecast-style: raw MP3 bytes until the connection closes, no chunked framing.
+      res.useChunkedEncodingByDefault = false;
+      res.writeHead(200, headers);
+      if (request.method === 'HEAD') {
+        res.end();
+        return;
+      }
+      res.socket?.setNoDelay(true);
+      engine.broadcaster.addListener(res, { icy });
+    },
+  });
+
+  app.options(STREAM_PATH, async (_request, reply) => {
+    reply.headers({ ...CORS, 'Access-Control-Max-Age': '86400' }).code(204).send();
+  });
+}

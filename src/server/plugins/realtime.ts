@@ -1,0 +1,143 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { WebSocket } from '@fastify/websocket';
+import { nowPlayingSchema } from '../../common/radio.js';
+import { clientMessageSchema, type ClientMessage, type ServerMessage } from '../../common/ws.js';
+
+/** One connected browser. */
+export interface RealtimeClient {
+  readonly id: number;
+  readonly ip: string;
+  send(message: ServerMessage): void;
+}
+
+type Handler<T extends ClientMessage['type']> = (
+  message: Extract<ClientMessage, { type: T }>,
+  client: RealtimeClient,
+) => void | Promise<void>;
+
+export interface Realtime {
+  /** Sends a message to every connected browser of this instance. */
+  broadcast(message: ServerMessage): void;
+  /** Handles one client message type (chat and later features plug in here). */
+  on<T extends ClientMessage['type']>(type: T, handler: Handler<T>): void;
+  /** Runs for every new connection, e.g. to send history. */
+  onConnect(handler: (client: RealtimeClient) => void | Promise<void>): void;
+  clientCount(): number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
+
+/** A browser this far behind on reading is dropped rather than buffered without end. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+const HEARTBEAT_MS = 30_000;
+/** The bus topic that carries now playing between instances. */
+export const NOW_PLAYING_TOPIC = 'now_playing';
+
+/**
+ * /ws: every message is parsed with the shared schema on receipt (a bad one gets an `error` message,
+ * never a crash); features register handlers by message type and broadcast through `app.realtime`.
+ */
+export default fp(
+  async function realtime(app: FastifyInstance) {
+    const sockets = new Map<WebSocket, RealtimeClient>();
+    const handlers = new Map<string, Handler<ClientMessage['type']>>();
+    const connectHandlers: ((client: RealtimeClient) => void | Promise<void>)[] = [];
+    let nextId = 1;
+
+    const send = (socket: WebSocket, message: ServerMessage) => {
+      if (socket.readyState !== socket.OPEN) return;
+      if (socket.bufferedAmount > MAX_BUFFERED_BYTES) return socket.terminate();
+      socket.send(JSON.stringify(message));
+    };
+
+    const hub: Realtime = {
+      broadcast(message) {
+        const text = JSON.stringify(message);
+        for (const socket of sockets.keys()) {
+          if (socket.readyState !== socket.OPEN) continue;
+          if (socket.bufferedAmount > MAX_BUFFERED_BYTES) socket.terminate();
+          else socket.send(text);
+        }
+      },
+      on(type, handler) {
+        handlers.set(type, handler as unknown as Handler<ClientMessage['type']>);
+      },
+      onConnect(handler) {
+        connectHandlers.push(handler);
+      },
+      clientCount: () => sockets.size,
+    };
+    app.decorate('realtime', hub);
+
+    hub.on('ping', (_message, client) => client.send({ type: 'pong' }));
+
+    const fail = (client: RealtimeClient, message: string) => client.send({ type: 'error', message });
+
+    app.get('/ws', { websocket: true }, (socket, request) => {
+      const client: RealtimeClient = { id: nextId++, ip: request.ip, send: (message) => send(socket, message) };
+      sockets.set(socket, client);
+      let alive = true;
+      socket.on('pong', () => (alive = true));
+      const heartbeat = setInterval(() => {
+        if (!alive) return socket.terminate();
+        alive = false;
+        socket.ping();
+      }, HEARTBEAT_MS);
+      heartbeat.unref();
+      socket.on('close', () => {
+        clearInterval(heartbeat);
+        sockets.delete(socket);
+      });
+      socket.on('error', () => socket.terminate());
+      socket.on('message', (data: Buffer, isBinary: boolean) => {
+        if (isBinary) return fail(client, 'Messages must be JSON text');
+        let json: unknown;
+        try {
+          json = JSON.parse(data.toString());
+        } catch {
+          return fail(client, 'Messages must be JSON text');
+        }
+        const parsed = clientMessageSchema.safeParse(json);
+        if (!parsed.success) return fail(client, 'Unknown or malformed message');
+        const handler = handlers.get(parsed.data.type);
+        if (!handler) return fail(client, `Unsupported message type: ${parsed.data.type}`);
+        Promise.resolve()
+          .then(() => handler(parsed.data, client))
+          .catch((error: unknown) => {
+            request.log.error({ err: error }, 'WebSocket handler failed');
+            fail(client, 'Something went wrong on our side. Please try again.');
+          });
+      });
+      if (app.hasDecorator('nowPlaying')) send(socket, { type: 'now_playing', data: app.nowPlaying.nowPlaying() });
+      for (const handler of connectHandlers) {
+        Promise.resolve()
+          .then(() => handler(client))
+          .catch((error: unknown) => request.log.error({ err: error }, 'WebSocket connect handler failed'));
+      }
+    });
+
+    // Now playing: each change goes over the bus, so every instance pushes the same to its browsers.
+    if (app.hasDecorator('nowPlaying')) {
+      const unsubscribeSource = app.nowPlaying.onChange((np) => {
+        app.bus.publish(NOW_PLAYING_TOPIC, np).catch((error: unknown) => app.log.warn({ err: error }, 'now playing not published'));
+      });
+      const unsubscribeBus = app.bus.subscribe(NOW_PLAYING_TOPIC, (payload) => {
+        const parsed = nowPlayingSchema.safeParse(payload);
+        if (parsed.success) hub.broadcast({ type: 'now_playing', data: parsed.data });
+      });
+      app.addHook('onClose', async () => {
+        unsubscribeSource();
+        unsubscribeBus();
+      });
+    }
+    app.addHook('preClose', async () => {
+      for (const socket of sockets.keys()) socket.close(1001, 'Server going away');
+    });
+  },
+  { name: 'realtime', dependencies: ['@fastify/websocket'] },
+);

@@ -1,0 +1,194 @@
+import type { ServerResponse } from 'node:http';
+import { FrameHistory, type TimedFrame } from './frame-history.js';
+import { ICY_METAINT, icyMetadataBlock } from './icy.js';
+import type { Mp3Frame } from './mp3-frames.js';
+
+export interface BroadcasterOptions {
+  /** Seconds of recent audio kept for bursts and clips (at least 5 minutes). */
+  historySeconds?: number;
+  /** Seconds of recent audio a new listener receives at once. */
+  burstSeconds?: number;
+  /** A listener whose unsent backlog passes this many bytes is dropped. */
+  maxBacklogBytes?: number;
+  metaint?: number;
+}
+
+/** Audio produced since the last flush, written to every listener as one piece. */
+interface Batch {
+  data: Buffer;
+  /** Byte offset of each frame in `data`, and its stream-clock start. */
+  offsets: number[];
+  starts: number[];
+  /** Stream clock at the end of the batch. */
+  end: number;
+}
+
+interface Listener {
+  res: ServerResponse;
+  icy: boolean;
+  /** ICY: audio bytes still to send before the next metadata block. */
+  untilMeta: number;
+  token: number;
+}
+
+/** Listener comings and goings, for the figures: `onJoin` returns a token handed back to `onLeave`. */
+export interface ListenerEvents {
+  onJoin?(): number;
+  onLeave?(token: number): void;
+}
+
+/**
+ * The one live mount: keeps the stream clock, the recent frames and the listeners, and writes each
+ * tick's audio to every listener in one write (plus ICY metadata where asked), dropping those who fall
+ * too far behind.
+ */
+export class Broadcaster {
+  /** Seconds of audio broadcast since the station started; only ever grows. */
+  clock = 0;
+  /** Bitrate of the latest frame (icy-br). */
+  bitrateKbps = 128;
+  readonly history: FrameHistory;
+  readonly metaint: number;
+  private readonly burstSeconds: number;
+  private readonly maxBacklogBytes: number;
+  private readonly listeners = new Set<Listener>();
+  private pending: TimedFrame[] = [];
+  private titles: { from: number; title: string }[] = [{ from: 0, title: '' }];
+
+  constructor(
+    options: BroadcasterOptions = {},
+    private readonly events: ListenerEvents = {},
+  ) {
+    this.history = new FrameHistory(Math.max(300, options.historySeconds ?? 360));
+    this.burstSeconds = options.burstSeconds ?? 4;
+    this.maxBacklogBytes = options.maxBacklogBytes ?? 256 * 1024;
+    this.metaint = options.metaint ?? ICY_METAINT;
+  }
+
+  get listenerCount(): number {
+    return this.listeners.size;
+  }
+
+  /** The StreamTitle from this stream-clock second on (the next frame pushed). */
+  setTitle(title: string): void {
+    this.titles.push({ from: this.clock, title });
+    if (this.titles.length > 8) this.titles.shift();
+  }
+
+  get title(): string {
+    return this.titles[this.titles.length - 1]!.title;
+  }
+
+  /** Appends one frame to the broadcast; listeners get it on the next flush. */
+  push(frame: Mp3Frame): TimedFrame {
+    const timed = { data: frame.data, start: this.clock, duration: frame.duration };
+    this.clock += frame.duration;
+    this.bitrateKbps = frame.header.bitrateKbps;
+    this.history.push(timed);
+    this.pending.push(timed);
+    return timed;
+  }
+
+  /** Sends what was pushed since the last flush to every listener. */
+  flush(): void {
+    if (this.pending.length === 0) return;
+    const batch = toBatch(this.pending);
+    this.pending = [];
+    const meta = new Map<number, Buffer>();
+    for (const listener of this.listeners) this.send(listener, batch, meta);
+  }
+
+  /** Starts a listener: a frame-aligned burst of recent audio now, then every flush. */
+  addListener(res: ServerResponse, options: { icy: boolean }): void {
+    const listener: Listener = { res, icy: options.icy, untilMeta: this.metaint, token: this.events.onJoin?.() ?? 0 };
+    this.listeners.add(listener);
+    const remove = () => {
+      if (this.listeners.delete(listener)) this.events.onLeave?.(listener.token);
+    };
+    res.on('close', remove);
+    res.on('error', remove);
+    const burst = this.history.between(this.clock - this.burstSeconds, this.clock + 1);
+    // Frames pushed but not yet flushed reach this listener with the next flush.
+    const unsent = new Set(this.pending);
+    const frames = burst.filter((f) => !unsent.has(f));
+    if (frames.length) this.send(listener, toBatch(frames), new Map());
+  }
+
+  /** Ends every listener's response (station stopping). */
+  closeAll(): void {
+    for (const listener of [...this.listeners]) {
+      this.listeners.delete(listener);
+      this.events.onLeave?.(listener.token);
+      listener.res.end();
+    }
+  }
+
+  private send(listener: Listener, batch: Batch, meta: Map<number, Buffer>): void {
+    const { res } = listener;
+    if (res.destroyed) return;
+    if (res.writableLength > this.maxBacklogBytes) {
+      // Too far behind: it would only grow our memory. Its player reconnects and gets a fresh burst.
+      res.destroy();
+      return;
+    }
+    if (!listener.icy) {
+      res.write(batch.data);
+      return;
+    }
+    res.cork();
+    let pos = 0;
+    while (pos < batch.data.length) {
+      const take = Math.min(listener.untilMeta, batch.data.length - pos);
+      res.write(take === batch.data.length ? batch.data : batch.data.subarray(pos, pos + take));
+      pos += take;
+      listener.untilMeta -= take;
+      if (listener.untilMeta === 0) {
+        res.write(this.metadataAt(batch, pos, meta));
+        listener.untilMeta = this.metaint;
+      }
+    }
+    res.uncork();
+  }
+
+  /** The metadata block before the audio byte at `pos` in the batch: title and stream clock of that byte's frame. */
+  private metadataAt(batch: Batch, pos: number, cache: Map<number, Buffer>): Buffer {
+    const index = pos >= batch.data.length ? -1 : frameIndexAt(batch, pos);
+    let block = cache.get(index);
+    if (!block) {
+      const clock = index === -1 ? batch.end : batch.starts[index]!;
+      block = icyMetadataBlock(this.titleAt(clock), clock);
+      cache.set(index, block);
+    }
+    return block;
+  }
+
+  private titleAt(clock: number): string {
+    for (let i = this.titles.length - 1; i >= 0; i--) if (this.titles[i]!.from <= clock + 1e-9) return this.titles[i]!.title;
+    return this.titles[0]!.title;
+  }
+}
+
+function toBatch(frames: TimedFrame[]): Batch {
+  const offsets: number[] = [];
+  const starts: number[] = [];
+  let size = 0;
+  for (const f of frames) {
+    offsets.push(size);
+    starts.push(f.start);
+    size += f.data.length;
+  }
+  const last = frames[frames.length - 1]!;
+  const data = frames.length === 1 ? last.data : Buffer.concat(frames.map((f) => f.data), size);
+  return { data, offsets, starts, end: last.start + last.duration };
+}
+
+function frameIndexAt(batch: Batch, pos: number): number {
+  let lo = 0;
+  let hi = batch.offsets.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if (batch.offsets[mid]! <= pos) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}

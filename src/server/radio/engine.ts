@@ -1,0 +1,278 @@
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { NowPlaying, Track } from '../../common/radio.js';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import { AutoDj, type Cue, type PlayOrder } from './autodj.js';
+import { Broadcaster, type BroadcasterOptions } from './broadcaster.js';
+import type { TimedFrame } from './frame-history.js';
+import { mediaFolderProvider, type LibraryProvider } from './library.js';
+import { ListenerMeter, recordMinute, startOfDay } from './listener-stats.js';
+import { LiveInput, type LiveSession } from './live-input.js';
+import type { Mp3Frame } from './mp3-frames.js';
+import type { NowPlayingSource } from './now-playing-source.js';
+import { TEST_TRANSMISSION_FILE } from './test-transmission.js';
+import { eq } from 'drizzle-orm';
+import { settings } from '../db/schema.js';
+
+export interface RadioEngineOptions {
+  config: Pick<Config, 'dataDir' | 'publicUrl' | 'station'>;
+  /** The station as staff last saved it (name, time zone); defaults to the config's. */
+  station?: () => { name: string; timeZone: string };
+  db: Database;
+  log?: FastifyBaseLogger;
+  /** How often audio is produced and written to listeners, in ms (batched: one write per listener per tick). */
+  tickMs?: number;
+  broadcaster?: BroadcasterOptions;
+  /** Default: DATA_DIR/media. */
+  mediaDir?: string;
+  /** Played when the library is empty. Default: the shipped test transmission. */
+  fallbackFile?: string;
+  /** Listener-count pushes are at most this often, in ms. */
+  listenerPushMs?: number;
+}
+
+/** Settings key for the AutoDJ's play order ('in_order' | 'shuffle'). */
+export const AUTODJ_ORDER_KEY = 'autodj_order';
+/** After a stall (busy event loop, starving encoder) we do not rush to catch up more than this. */
+const MAX_CATCH_UP_SECONDS = 1;
+
+/**
+ * The built-in station: AutoDJ and live input feeding one broadcaster on one stream clock, paced in
+ * real time by MP3 frame durations, with listener figures measured as listeners come and go.
+ */
+export class RadioEngine implements NowPlayingSource {
+  readonly broadcaster: Broadcaster;
+  readonly live: LiveInput;
+  readonly meter = new ListenerMeter();
+  private readonly autodj: AutoDj;
+  private readonly tickMs: number;
+  private readonly listenerPushMs: number;
+  private track: Track;
+  private isLive = false;
+  private wallBase = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private minuteTimer: NodeJS.Timeout | null = null;
+  private pushTimer: NodeJS.Timeout | null = null;
+  private lastPush = 0;
+  private day = 0;
+  private running = false;
+  private readonly changeListeners = new Set<(np: NowPlaying) => void>();
+  private readonly cueListeners = new Set<(cue: Cue) => void>();
+
+  constructor(private readonly options: RadioEngineOptions) {
+    const { config } = options;
+    this.tickMs = options.tickMs ?? 200;
+    this.listenerPushMs = options.listenerPushMs ?? 5000;
+    this.track = { title: `${config.station.name} Live`, artist: config.station.name, artwork_url: null, started_at: 0 };
+    this.broadcaster = new Broadcaster(options.broadcaster, {
+      onJoin: () => {
+        const id = this.meter.join();
+        this.listenersChanged();
+        return id;
+      },
+      onLeave: (id) => {
+        this.meter.leave(id);
+        this.listenersChanged();
+      },
+    });
+    this.broadcaster.setTitle(this.streamTitle());
+    this.live = new LiveInput({ onMetadata: (session) => this.liveMetadata(session) });
+    this.autodj = new AutoDj({
+      providers: [mediaFolderProvider(options.mediaDir ?? join(config.dataDir, 'media'))],
+      fallback: { path: options.fallbackFile ?? TEST_TRANSMISSION_FILE },
+      order: () => this.playOrder(),
+      stationName: () => this.station().name,
+      onTrack: (t) => this.setTrack({ title: t.title, artist: t.artist, artwork_url: t.artworkUrl, started_at: round(t.startedAt) }),
+      onCue: (cue) => {
+        for (const listener of this.cueListeners) listener(cue);
+      },
+      onError: (error, item) => options.log?.warn({ err: error, path: item.path }, 'AutoDJ could not play a file'),
+    });
+  }
+
+  // --- NowPlayingSource -------------------------------------------------------------------------
+
+  nowPlaying(): NowPlaying {
+    return {
+      current_track: { ...this.track },
+      is_live: this.isLive,
+      listeners: this.broadcaster.listenerCount,
+      stream_clock: round(this.broadcaster.clock),
+    };
+  }
+
+  streamUrl(origin: string): string {
+    const base = this.options.config.publicUrl ?? origin;
+    return `${base.replace(/\/+$/, '')}/stream`;
+  }
+
+  onChange(listener: (np: NowPlaying) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    await this.autodj.prepare();
+    this.wallBase = performance.now() - this.broadcaster.clock * 1000;
+    this.tick();
+    this.timer = setInterval(() => this.tick(), this.tickMs);
+    this.day = startOfDay(new Date(), this.station().timeZone).getTime();
+    this.scheduleMinute();
+  }
+
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    for (const timer of [this.timer, this.pushTimer]) if (timer) clearInterval(timer);
+    if (this.minuteTimer) clearTimeout(this.minuteTimer);
+    this.timer = this.pushTimer = this.minuteTimer = null;
+    this.broadcaster.closeAll();
+    this.autodj.stop();
+    await this.storeMinute();
+  }
+
+  // --- engine features ---------------------------------------------------------------------------
+
+  bitrateKbps(): number {
+    return this.broadcaster.bitrateKbps;
+  }
+
+  /** Subtitle lines of AutoDJ media as they play (the subtitles feature stores them). */
+  onCue(listener: (cue: Cue) => void): () => void {
+    this.cueListeners.add(listener);
+    return () => this.cueListeners.delete(listener);
+  }
+
+  /** Adds playable items to the AutoDJ (e.g. uploaded sermon audio). */
+  addSource(provider: LibraryProvider): void {
+    this.autodj.addSource(provider);
+  }
+
+  /** Broadcast frames between two stream-clock seconds (for listener clips); the last few minutes are kept. */
+  framesBetween(from: number, to: number): TimedFrame[] {
+    return this.broadcaster.history.between(from, to);
+  }
+
+  /** Produces audio up to now (plus one tick of lead) and sends it. Public for tests that step time. */
+  tick(): void {
+    const now = performance.now();
+    let target = (now - this.wallBase) / 1000;
+    if (target - this.broadcaster.clock > MAX_CATCH_UP_SECONDS) {
+      this.wallBase = now - this.broadcaster.clock * 1000;
+      target = this.broadcaster.clock;
+    }
+    target += this.tickMs / 1000;
+    while (this.broadcaster.clock < target) {
+      const frame = this.pull();
+      if (!frame) break;
+      this.broadcaster.push(frame);
+    }
+    this.broadcaster.flush();
+  }
+
+  /** The next frame: the live source when it is on air, else the AutoDJ; null while a live encoder lags. */
+  private pull(): Mp3Frame | null {
+    const session = this.live.session;
+    if (session?.onAir) {
+      if (!this.isLive) this.goLive(session);
+      const frame = session.nextFrame();
+      if (frame) return frame;
+      if (!session.done) return null;
+      this.live.release(session);
+      this.isLive = false;
+      this.autodj.announce(this.broadcaster.clock);
+      this.options.log?.info('live source ended; AutoDJ continues');
+    }
+    if (this.isLive) {
+      this.isLive = false;
+      this.autodj.announce(this.broadcaster.clock);
+    }
+    return this.autodj.nextFrame(this.broadcaster.clock);
+  }
+
+  private goLive(session: LiveSession): void {
+    this.isLive = true;
+    this.options.log?.info({ remote: session.info.remote }, 'live source on air');
+    this.setTrack(this.liveTrack(session));
+  }
+
+  private liveMetadata(session: LiveSession): void {
+    if (this.isLive && this.live.session === session) this.setTrack(this.liveTrack(session));
+  }
+
+  private liveTrack(session: LiveSession): Track {
+    const station = this.station().name;
+    const song = session.song?.trim();
+    const split = song ? song.split(' - ') : [];
+    const [artist, title] = split.length >= 2 ? [split[0]!.trim(), split.slice(1).join(' - ').trim()] : [station, song || session.info.name?.trim() || `${station} Live`];
+    return { title: title || `${station} Live`, artist: artist || station, artwork_url: null, started_at: round(this.broadcaster.clock) };
+  }
+
+  private setTrack(track: Track): void {
+    this.track = track;
+    this.broadcaster.setTitle(this.streamTitle());
+    this.emitChange();
+  }
+
+  private station(): { name: string; timeZone: string } {
+    return this.options.station?.() ?? this.options.config.station;
+  }
+
+  private streamTitle(): string {
+    return `${this.track.artist} - ${this.track.title}`;
+  }
+
+  private emitChange(): void {
+    this.lastPush = Date.now();
+    const np = this.nowPlaying();
+    for (const listener of this.changeListeners) listener(np);
+  }
+
+  /** Listener counts change often; they are pushed at most every few seconds, the last one always. */
+  private listenersChanged(): void {
+    if (this.pushTimer) return;
+    const wait = Math.max(0, this.lastPush + this.listenerPushMs - Date.now());
+    this.pushTimer = setTimeout(() => {
+      this.pushTimer = null;
+      this.emitChange();
+    }, wait);
+    this.pushTimer.unref();
+  }
+
+  private async playOrder(): Promise<PlayOrder> {
+    const [row] = await this.options.db
+      .select({ value: settings.value })
+      .from(settings)
+      .where(eq(settings.key, AUTODJ_ORDER_KEY))
+      .catch(() => []);
+    return row?.value === 'shuffle' ? 'shuffle' : 'in_order';
+  }
+
+  private scheduleMinute(): void {
+    const wait = 60_000 - (Date.now() % 60_000);
+    this.minuteTimer = setTimeout(() => {
+      void this.storeMinute().finally(() => {
+        if (this.running) this.scheduleMinute();
+      });
+    }, wait);
+    this.minuteTimer.unref();
+  }
+
+  /** Writes the minute that just ended; a new station day starts a fresh peak. */
+  async storeMinute(): Promise<void> {
+    const figures = this.meter.rollMinute();
+    const today = startOfDay(new Date(), this.station().timeZone).getTime();
+    if (today !== this.day) {
+      this.day = today;
+      this.meter.resetDay();
+    }
+    await recordMinute(this.options.db, figures).catch((error: unknown) =>
+      this.options.log?.warn({ err: error }, 'could not store listener figures'),
+    );
+  }
+}
+
+const round = (seconds: number) => Math.round(seconds * 100) / 100;

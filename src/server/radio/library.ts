@@ -1,0 +1,70 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { basename, dirname, extname, join } from 'node:path';
+import { parseFile } from 'music-metadata';
+import { parseVtt, type VttCue } from './vtt.js';
+
+/** Something the AutoDJ can play: an MP3 file, with what is known of it. */
+export interface LibraryItem {
+  path: string;
+  title?: string;
+  artist?: string;
+  artworkUrl?: string | null;
+}
+
+/** Lists playable items; the media folder is one provider, uploaded sermon audio can be another. */
+export type LibraryProvider = () => Promise<LibraryItem[]>;
+
+/** The station's media folder: every `*.mp3` in `DATA_DIR/media`, by name. */
+export function mediaFolderProvider(dir: string): LibraryProvider {
+  return async () => {
+    const names = await readdir(dir).catch(() => [] as string[]);
+    return names
+      .filter((name) => name.toLowerCase().endsWith('.mp3'))
+      .sort((a, b) => a.localeCompare(b))
+      .map((name) => ({ path: join(dir, name) }));
+  };
+}
+
+export interface TrackInfo {
+  title: string;
+  artist: string;
+  artworkUrl: string | null;
+  /** Subtitle cues by language, from `.LANG.vtt` files beside the media file. */
+  cues: Map<string, VttCue[]>;
+}
+
+/** Title and artist from the ID3 tags, else from the file name ('Artist - Title.mp3'). */
+export async function describeTrack(item: LibraryItem, fallbackArtist: string): Promise<TrackInfo> {
+  let title = item.title;
+  let artist = item.artist;
+  if (!title || !artist) {
+    const tags = await parseFile(item.path, { duration: false, skipCovers: true }).catch(() => null);
+    title ||= tags?.common.title?.trim() || undefined;
+    artist ||= tags?.common.artist?.trim() || undefined;
+  }
+  if (!title) {
+    const name = basename(item.path, extname(item.path)).replace(/[_]+/g, ' ').trim();
+    const split = name.split(' - ');
+    if (split.length >= 2 && !artist) {
+      artist = split[0]!.trim();
+      title = split.slice(1).join(' - ').trim();
+    } else title = name;
+  }
+  return { title, artist: artist || fallbackArtist, artworkUrl: item.artworkUrl ?? null, cues: await subtitlesBeside(item.path) };
+}
+
+/** `name.LANG.vtt` files beside `name.mp3`. */
+async function subtitlesBeside(mediaPath: string): Promise<Map<string, VttCue[]>> {
+  const dir = dirname(mediaPath);
+  const stem = basename(mediaPath, extname(mediaPath));
+  const cues = new Map<string, VttCue[]>();
+  const names = await readdir(dir).catch(() => [] as string[]);
+  for (const name of names) {
+    if (!name.startsWith(`${stem}.`) || !name.endsWith('.vtt')) continue;
+    const language = name.slice(stem.length + 1, -'.vtt'.length);
+    if (!/^[a-z]{2,3}(-[A-Za-z0-9]+)?$/.test(language)) continue;
+    const parsed = parseVtt(await readFile(join(dir, name), 'utf8').catch(() => ''));
+    if (parsed.length) cues.set(language, parsed);
+  }
+  return cues;
+}

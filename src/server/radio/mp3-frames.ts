@@ -1,0 +1,152 @@
+/**
+ * A small MPEG audio Layer III frame parser: enough to cut a byte stream into whole frames and know
+ * each frame's duration, so the AutoDJ can pace files in real time and a live source can be switched in
+ * at a frame boundary without a transcoder (docs/decisions/001-mp3-frame-pacing.md).
+ */
+
+export interface FrameHeader {
+  /** 1, 2 or 2.5 */
+  version: 1 | 2 | 2.5;
+  bitrateKbps: number;
+  sampleRate: number;
+  channels: 1 | 2;
+  samplesPerFrame: number;
+  /** Whole frame length in bytes, header included. */
+  length: number;
+  /** Seconds of audio in this frame. */
+  duration: number;
+}
+
+export interface Mp3Frame {
+  data: Buffer;
+  duration: number;
+  header: FrameHeader;
+}
+
+const BITRATES_V1 = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320];
+const BITRATES_V2 = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
+const SAMPLE_RATES: Record<string, number[]> = {
+  '1': [44100, 48000, 32000],
+  '2': [22050, 24000, 16000],
+  '2.5': [11025, 12000, 8000],
+};
+
+/** Reads a Layer III frame header at `offset`, or null when the four bytes are not one. */
+export function parseFrameHeader(buf: Buffer, offset = 0): FrameHeader | null {
+  if (offset + 4 > buf.length) return null;
+  const b1 = buf[offset + 1]!;
+  const b2 = buf[offset + 2]!;
+  const b3 = buf[offset + 3]!;
+  if (buf[offset] !== 0xff || (b1 & 0xe0) !== 0xe0) return null;
+  const versionBits = (b1 >> 3) & 3;
+  const layerBits = (b1 >> 1) & 3;
+  if (versionBits === 1 || layerBits !== 1) return null; // reserved version; Layer III only
+  const version = versionBits === 3 ? 1 : versionBits === 2 ? 2 : 2.5;
+  const bitrateIndex = b2 >> 4;
+  const rateIndex = (b2 >> 2) & 3;
+  if (bitrateIndex === 0 || bitrateIndex === 15 || rateIndex === 3) return null; // free format / bad
+  const bitrateKbps = (version === 1 ? BITRATES_V1 : BITRATES_V2)[bitrateIndex]!;
+  const sampleRate = SAMPLE_RATES[String(version)]![rateIndex]!;
+  const padding = (b2 >> 1) & 1;
+  const channels = (b3 >> 6) === 3 ? 1 : 2;
+  const samplesPerFrame = version === 1 ? 1152 : 576;
+  const length = Math.floor(((samplesPerFrame / 8) * bitrateKbps * 1000) / sampleRate) + padding;
+  return { version, bitrateKbps, sampleRate, channels, samplesPerFrame, length, duration: samplesPerFrame / sampleRate };
+}
+
+/** Size of an ID3v2 tag starting at `offset` (header, body and footer), 0 when there is none. */
+export function id3v2Size(buf: Buffer, offset = 0): number {
+  if (offset + 10 > buf.length || buf.toString('latin1', offset, offset + 3) !== 'ID3') return 0;
+  const size = ((buf[offset + 6]! & 0x7f) << 21) | ((buf[offset + 7]! & 0x7f) << 14) | ((buf[offset + 8]! & 0x7f) << 7) | (buf[offset + 9]! & 0x7f);
+  const footer = buf[offset + 5]! & 0x10 ? 10 : 0;
+  return 10 + size + footer;
+}
+
+/** A Xing/Info/VBRI frame describes the file, not audio; mid-stream it would mislead decoders. */
+export function isInfoFrame(frame: Buffer, header: FrameHeader): boolean {
+  const sideInfo = header.version === 1 ? (header.channels === 1 ? 17 : 32) : header.channels === 1 ? 9 : 17;
+  const at = 4 + sideInfo;
+  const tag = frame.toString('latin1', at, at + 4);
+  return tag === 'Xing' || tag === 'Info' || frame.toString('latin1', 36, 40) === 'VBRI';
+}
+
+/**
+ * Cuts a byte stream (file chunks or a live encoder's body) into whole frames. Junk, ID3v2 tags and
+ * Xing/Info frames are skipped; after junk a sync is trusted only when the next frame's header follows it.
+ */
+export class FrameParser {
+  private pending: Buffer = Buffer.alloc(0);
+  private skip = 0;
+  private locked = false;
+  private seenAudio = false;
+
+  /** Feeds bytes; returns every frame they complete. */
+  push(chunk: Buffer): Mp3Frame[] {
+    if (this.skip > 0) {
+      const dropped = Math.min(this.skip, chunk.length);
+      this.skip -= dropped;
+      chunk = chunk.subarray(dropped);
+    }
+    const buf = this.pending.length ? Buffer.concat([this.pending, chunk]) : chunk;
+    const frames: Mp3Frame[] = [];
+    let pos = 0;
+    while (pos + 4 <= buf.length) {
+      const tag = buf[pos] === 0x49 ? id3v2Size(buf, pos) : 0; // 'I'
+      if (tag > 0) {
+        if (pos + tag > buf.length) {
+          this.skip = pos + tag - buf.length;
+          pos = buf.length;
+          break;
+        }
+        pos += tag;
+        continue;
+      }
+      if (buf[pos] === 0x49 && pos + 10 > buf.length) break; // maybe an ID3 header, wait for more
+      const header = parseFrameHeader(buf, pos);
+      if (!header) {
+        this.locked = false;
+        pos++;
+        continue;
+      }
+      if (pos + header.length > buf.length) break;
+      if (!this.locked) {
+        // Confirm a fresh sync with the header that should follow; at the very end, wait for more bytes.
+        const next = pos + header.length;
+        if (next + 4 > buf.length) break;
+        if (!parseFrameHeader(buf, next) && id3v2Size(buf, next) === 0) {
+          pos++;
+          continue;
+        }
+        this.locked = true;
+      }
+      const data = buf.subarray(pos, pos + header.length);
+      pos += header.length;
+      if (!this.seenAudio && isInfoFrame(data, header)) continue;
+      this.seenAudio = true;
+      frames.push({ data, duration: header.duration, header });
+    }
+    this.pending = Buffer.from(buf.subarray(pos));
+    return frames;
+  }
+
+  /** At the end of the input: a last frame whose successor could not be checked. */
+  end(): Mp3Frame[] {
+    const buf = this.pending;
+    this.pending = Buffer.alloc(0);
+    const header = parseFrameHeader(buf, 0);
+    if (!header || header.length > buf.length) return [];
+    const data = buf.subarray(0, header.length);
+    if (!this.seenAudio && isInfoFrame(data, header)) return [];
+    return [{ data, duration: header.duration, header }];
+  }
+}
+
+/**
+ * One silent MPEG-1 Layer III frame (128 kbps, 44.1 kHz, stereo): zeroed side information decodes to
+ * silence. Keeps the stream clock and listeners going when there is nothing at all to play.
+ */
+export function silentFrame(): Mp3Frame {
+  const data = Buffer.alloc(417);
+  data.set([0xff, 0xfb, 0x90, 0x44]);
+  return { data, duration: 1152 / 44100, header: parseFrameHeader(data)! };
+}

@@ -1,0 +1,69 @@
+import type { Readable } from 'node:stream';
+import type { LiveInput, LiveSession } from './live-input.js';
+import { basicAuthMatches } from './source-password.js';
+
+/** Icecast's realm; some encoders show it. */
+export const SOURCE_REALM = 'Basic realm="Icecast2 Server"';
+/** An encoder silent this long is gone (a dead connection must not hold the live input forever). */
+export const SOURCE_IDLE_MS = 10_000;
+
+export type SourceDecision =
+  | { ok: true; session: LiveSession }
+  | { ok: false; status: 401 | 403 | 404 | 409; message: string };
+
+export interface SourceRequest {
+  method: string;
+  /** Path and query, as sent. */
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  remote?: string;
+}
+
+const header = (headers: SourceRequest['headers'], name: string) => {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+};
+
+/** Decides whether an encoder may go live: the right mount, the right password, and nobody else live. */
+export async function admitSource(
+  request: SourceRequest,
+  live: LiveInput,
+  password: () => Promise<string | null>,
+): Promise<SourceDecision> {
+  const path = request.url.split('?')[0];
+  if (path !== '/stream') return { ok: false, status: 404, message: 'Mount not found; this station takes sources on /stream' };
+  if (!basicAuthMatches(header(request.headers, 'authorization'), await password())) {
+    return { ok: false, status: 401, message: 'Authentication required' };
+  }
+  const contentType = header(request.headers, 'content-type');
+  if (contentType && !/^audio\/(mpeg|mp3|mpeg3|x-mpeg)\b/i.test(contentType) && !/^application\/octet-stream\b/i.test(contentType)) {
+    return { ok: false, status: 403, message: 'Content-type not supported; send MP3 (audio/mpeg)' };
+  }
+  const session = live.begin({
+    name: header(request.headers, 'ice-name') ?? header(request.headers, 'icy-name'),
+    description: header(request.headers, 'ice-description') ?? header(request.headers, 'icy-description'),
+    remote: request.remote,
+  });
+  if (!session) return { ok: false, status: 409, message: 'Mountpoint in use: another source is live' };
+  return { ok: true, session };
+}
+
+/** Feeds an encoder's body into its session, pausing the encoder when it runs far ahead. */
+export function pipeSource(body: Readable, session: LiveSession, onEnd: () => void): void {
+  let finished = false;
+  const finish = () => {
+    if (finished) return;
+    finished = true;
+    session.end();
+    onEnd();
+  };
+  body.on('data', (chunk: Buffer) => {
+    if (!session.write(chunk)) {
+      body.pause();
+      session.onDrain(() => body.resume());
+    }
+  });
+  body.on('end', finish);
+  body.on('close', finish);
+  body.on('error', finish);
+}

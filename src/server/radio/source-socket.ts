@@ -1,0 +1,71 @@
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
+import type { SourceRequest } from './source-ingest.js';
+
+const MAX_HEAD = 16 * 1024;
+const SOURCE_PREFIXES = ['PUT /stream', 'SOURCE /stream'];
+
+/**
+ * Icecast encoders (ffmpeg's icecast://, libshout, butt) send `PUT`/`SOURCE` with neither Content-Length
+ * nor chunking: the body is simply the rest of the connection. Node's HTTP parser would read those bytes as
+ * a next request and fail, so such connections are recognised by their first bytes and taken before the
+ * HTTP server sees them. Everything else (and framed uploads) goes to the HTTP server untouched.
+ */
+export function takeUnframedSources(
+  server: Server,
+  handle: (request: SourceRequest, socket: Socket, bodyStart: Buffer) => void,
+): () => void {
+  const httpListeners = server.listeners('connection') as ((socket: Socket) => void)[];
+  server.removeAllListeners('connection');
+  const onConnection = (socket: Socket) => {
+    let head: Buffer = Buffer.alloc(0);
+    const onError = () => socket.destroy();
+    const handOver = () => {
+      socket.off('data', onData);
+      socket.off('error', onError);
+      socket.pause();
+      if (head.length) socket.unshift(head);
+      for (const listener of httpListeners) listener.call(server, socket);
+      socket.resume();
+    };
+    const onData = (chunk: Buffer) => {
+      head = head.length ? Buffer.concat([head, chunk]) : chunk;
+      const start = head.toString('latin1', 0, Math.min(head.length, 16));
+      const couldBeSource = SOURCE_PREFIXES.some((p) => (start.length >= p.length ? start.startsWith(p) : p.startsWith(start)));
+      if (!couldBeSource) return handOver();
+      const end = head.indexOf('\r\n\r\n');
+      if (end < 0) {
+        if (head.length > MAX_HEAD) handOver();
+        return;
+      }
+      const request = parseHead(head.toString('latin1', 0, end));
+      if (!request || request.headers['content-length'] !== undefined || request.headers['transfer-encoding'] !== undefined) {
+        return handOver();
+      }
+      socket.off('data', onData);
+      socket.off('error', onError);
+      request.remote = socket.remoteAddress;
+      handle(request, socket, head.subarray(end + 4));
+    };
+    socket.on('data', onData);
+    socket.on('error', onError);
+  };
+  server.on('connection', onConnection);
+  return () => {
+    server.off('connection', onConnection);
+    for (const listener of httpListeners) server.on('connection', listener);
+  };
+}
+
+function parseHead(text: string): SourceRequest | null {
+  const [requestLine, ...lines] = text.split('\r\n');
+  const m = /^(PUT|SOURCE) (\S+) (HTTP\/1\.[01]|ICE\/1\.0)$/.exec(requestLine ?? '');
+  if (!m) return null;
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(':');
+    if (colon <= 0) return null;
+    headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return { method: m[1]!, url: m[2]!, headers };
+}
