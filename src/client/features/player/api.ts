@@ -38,8 +38,11 @@ export const streamUrlQuery = () =>
     gcTime: STREAM_URL_GC_MS,
   });
 
-/** The current track: on load, every 15 s (always stale), on focus, with 3 retries; the ws push updates it at once. */
-export function useCurrentTrack() {
+/**
+ * The current track: on load, every 15 s (always stale), on focus, with 3 retries; while the listener
+ * listens, the ws push updates it at once.
+ */
+export function useCurrentTrack(listening = false) {
   const query = useQuery({
     ...currentTrackQuery(),
     staleTime: 0,
@@ -48,7 +51,7 @@ export function useCurrentTrack() {
     refetchOnMount: 'always',
     retry: CURRENT_TRACK_RETRIES,
   });
-  useNowPlayingPush();
+  useNowPlayingPush(listening);
   return query;
 }
 
@@ -56,13 +59,16 @@ export function useStreamUrl() {
   return useQuery({ ...streamUrlQuery(), refetchOnMount: 'always' });
 }
 
-/** The `now_playing` push replaces the cached current track as soon as it arrives. */
-function useNowPlayingPush() {
+/**
+ * The `now_playing` push replaces the cached current track as soon as it arrives. The socket client and
+ * its message schemas load once the listener starts listening, keeping them out of the first page load.
+ */
+function useNowPlayingPush(enabled: boolean) {
   const queryClient = useQueryClient();
   useEffect(() => {
+    if (!enabled) return;
     let unsubscribe: (() => void) | undefined;
     let cancelled = false;
-    // The socket client (and its message schemas) load after the page is up.
     void import('../../lib/ws-client').then(({ getWsClient }) => {
       if (cancelled) return;
       unsubscribe = getWsClient().onMessage((message) => {
@@ -74,5 +80,5 @@ function useNowPlayingPush() {
       cancelled = true;
       unsubscribe?.();
     };
-  }, [queryClient]);
+  }, [queryClient, enabled]);
 }

@@ -1,4 +1,5 @@
-import { Wifi, WifiOff } from 'lucide-react';
+import Wifi from 'lucide-react/icons/wifi';
+import WifiOff from 'lucide-react/icons/wifi-off';
 import { CONNECTION_LABELS, type ConnectionStatus } from '../../../../common/player';
 import { cn } from '../../../lib/utils';
 

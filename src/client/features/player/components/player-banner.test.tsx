@@ -7,6 +7,8 @@ import { getStation } from '../../../lib/station';
 import { AudioPlayer } from '../audio-player';
 import type { EngineCallbacks, EngineFactory } from '../stream-engine';
 import { PlayerBanner } from './player-banner';
+// Loaded up front: the banner imports the socket client lazily once playback starts.
+import '../../../lib/ws-client';
 
 const nowPlaying = {
   current_track: { title: 'Morning Hymns', artist: 'Grace Choir', artwork_url: null, started_at: 0 },

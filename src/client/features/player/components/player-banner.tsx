@@ -1,4 +1,8 @@
-import { CalendarDays, Captions, Play, Radio, Square } from 'lucide-react';
+import CalendarDays from 'lucide-react/icons/calendar-days';
+import Captions from 'lucide-react/icons/captions';
+import Play from 'lucide-react/icons/play';
+import Radio from 'lucide-react/icons/radio';
+import Square from 'lucide-react/icons/square';
 import { useEffect, useState } from 'react';
 import { PLAYER_TEXT } from '../../../../common/player';
 import { Button } from '../../../components/ui/button';
@@ -27,7 +31,9 @@ export function PlayerBanner({
 }) {
   const station = getStation();
   const state = usePlayerState(player);
-  const { data: nowPlaying } = useCurrentTrack();
+  const [listening, setListening] = useState(false);
+  if (state.wanted && !listening) setListening(true);
+  const { data: nowPlaying } = useCurrentTrack(listening);
   const { data: streamInfo } = useStreamUrl();
   const connection = useConnectionStatus();
   const [subtitles, setSubtitles] = useSubtitlesEnabled();

@@ -1,0 +1,120 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { StreamRecorder } from './stream-recorder';
+
+class FakeMediaRecorder {
+  static supported = new Set(['audio/webm', 'audio/wav']);
+  static last: FakeMediaRecorder | undefined;
+  static isTypeSupported(type: string) {
+    return FakeMediaRecorder.supported.has(type);
+  }
+  state: 'inactive' | 'recording' = 'inactive';
+  timeslice: number | undefined;
+  ondataavailable: ((e: { data: Blob }) => void) | null = null;
+  onstop: (() => void) | null = null;
+  onerror: ((e: unknown) => void) | null = null;
+  mimeType: string;
+  constructor(
+    public stream: unknown,
+    public options: { mimeType?: string; audioBitsPerSecond?: number },
+  ) {
+    this.mimeType = options.mimeType ?? '';
+    FakeMediaRecorder.last = this;
+  }
+  start(timeslice: number) {
+    this.state = 'recording';
+    this.timeslice = timeslice;
+  }
+  stop() {
+    this.state = 'inactive';
+    this.ondataavailable?.({ data: new Blob(['abc'], { type: this.mimeType }) });
+    this.onstop?.();
+  }
+}
+
+function audioWithCapture() {
+  const stopped: string[] = [];
+  const audio = document.createElement('audio') as HTMLAudioElement & { captureStream: () => MediaStream };
+  audio.captureStream = () =>
+    ({ getTracks: () => [{ stop: () => stopped.push('track') }] }) as unknown as MediaStream;
+  return { audio, stopped };
+}
+
+function make() {
+  const revoked: string[] = [];
+  let n = 0;
+  const completed: string[] = [];
+  const recorder = new StreamRecorder({
+    MediaRecorder: FakeMediaRecorder as unknown as typeof MediaRecorder,
+    createObjectURL: () => `blob:${++n}`,
+    revokeObjectURL: (url) => revoked.push(url),
+    onComplete: (r) => completed.push(r.title),
+  });
+  return { recorder, revoked, completed };
+}
+
+const options = { title: 'Psalm', description: 'A moment', maxSeconds: 15 };
+
+describe('StreamRecorder', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it("taps the player's audio with the first supported type, 1000 ms slices and 128000 bps", () => {
+    const { recorder } = make();
+    recorder.start(audioWithCapture().audio, options);
+    const rec = FakeMediaRecorder.last!;
+    expect(rec.options).toEqual({ mimeType: 'audio/webm', audioBitsPerSecond: 128000 });
+    expect(rec.timeslice).toBe(1000);
+    expect(recorder.getState()).toMatchObject({ status: 'recording', elapsed: 0, maxSeconds: 15 });
+  });
+
+  it('ticks every second and stops by itself at the chosen length, clip at the top of the list', async () => {
+    const { recorder, completed } = make();
+    const { audio, stopped } = audioWithCapture();
+    recorder.start(audio, { ...options, title: 'First' });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(recorder.getState().elapsed).toBe(1);
+    await vi.advanceTimersByTimeAsync(14_000);
+    expect(recorder.getState().status).toBe('idle');
+    expect(stopped).toEqual(['track']);
+    recorder.start(audio, { ...options, title: 'Second' });
+    recorder.stop();
+    const { recordings } = recorder.getState();
+    expect(recordings.map((r) => r.title)).toEqual(['Second', 'First']);
+    expect(recordings[1]).toMatchObject({ url: 'blob:1', description: 'A moment', duration: 15 });
+    expect(recordings[1]!.timestamp).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(completed).toEqual(['First', 'Second']);
+  });
+
+  it('deleting a recording frees its object url', () => {
+    const { recorder, revoked } = make();
+    recorder.start(audioWithCapture().audio, options);
+    recorder.stop();
+    const [rec] = recorder.getState().recordings;
+    recorder.remove(rec!.id);
+    expect(revoked).toEqual([rec!.url]);
+    expect(recorder.getState().recordings).toEqual([]);
+  });
+
+  it('refuses with the SPEC messages', () => {
+    const { recorder } = make();
+    expect(() => recorder.start(null, options)).toThrow('No audio element provided for recording');
+    const { audio } = audioWithCapture();
+    recorder.start(audio, options);
+    expect(() => recorder.start(audio, options)).toThrow('Recording already in progress');
+    recorder.stop();
+    const none = new StreamRecorder({ MediaRecorder: undefined });
+    vi.stubGlobal('MediaRecorder', undefined);
+    try {
+      expect(() => none.start(audio, options)).toThrow('Audio recording not supported on this device');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    const broken = document.createElement('audio') as HTMLAudioElement & { captureStream: () => MediaStream };
+    broken.captureStream = () => {
+      throw new Error('capture denied');
+    };
+    expect(() => make().recorder.start(broken, options)).toThrow(
+      'Failed to setup audio recording: capture denied. Please allow microphone access and try again.',
+    );
+  });
+});
