@@ -11,6 +11,8 @@ export interface WorkerInput {
   perSecond: number;
   /** Audio counted as the connect burst: what arrives within this window after the first body byte. */
   burstWindowMs: number;
+  /** During the steady window, a new listener connects this often, is timed, and leaves again. */
+  probeEveryMs: number;
 }
 
 export type ToWorker = { type: 'window-start' } | { type: 'window-end' } | { type: 'close' };
@@ -20,6 +22,9 @@ export type FromWorker =
       type: 'result';
       ttfbMs: number[];
       burstBytes: number[];
+      /** The same, for listeners that joined while all the others were listening. */
+      probeTtfbMs: number[];
+      probeBurstBytes: number[];
       /** Bytes per second of each listener over the steady window (NaN if it was gone before it). */
       rates: number[];
       connectErrors: number;
@@ -47,6 +52,8 @@ interface Listener {
 const input = JSON.parse(process.env.BENCH_LISTENER_WORKER ?? '{}') as WorkerInput;
 const send = (message: FromWorker) => process.send!(message);
 const listeners: Listener[] = [];
+const probes: Listener[] = [];
+let probing: NodeJS.Timeout | undefined;
 const request = Buffer.from(
   `GET ${input.path} HTTP/1.1\r\nHost: ${input.host}:${input.port}\r\nUser-Agent: station-bench/1\r\nAccept: */*\r\nConnection: close\r\n\r\n`,
 );
@@ -69,7 +76,7 @@ function countBody(listener: Listener, chunk: Buffer, now: number) {
   if (now - listener.bodyAt <= input.burstWindowMs) listener.burst += chunk.length;
 }
 
-function open() {
+function open(into: Listener[]) {
   const listener: Listener = { socket: undefined!, openedAt: performance.now(), head: Buffer.alloc(0), ok: false, body: 0, burst: 0, closed: false, errored: false };
   const socket = connect({ host: input.host, port: input.port }, () => socket.write(request));
   listener.socket = socket;
@@ -96,13 +103,20 @@ function open() {
   socket.on('close', () => {
     listener.closed = true;
   });
-  listeners.push(listener);
+  into.push(listener);
+  return listener;
+}
+
+/** A listener arriving while the others listen: timed, kept until its burst is in, then gone. */
+function probe() {
+  const listener = open(probes);
+  setTimeout(() => listener.socket.destroy(), input.burstWindowMs + 1_000);
 }
 
 // Ramp: open connections in small batches every 10 ms at the requested rate.
 const batch = Math.max(1, Math.round(input.perSecond / 100));
 const ramp = setInterval(() => {
-  for (let i = 0; i < batch && listeners.length < input.count; i++) open();
+  for (let i = 0; i < batch && listeners.length < input.count; i++) open(listeners);
   if (listeners.length >= input.count) {
     clearInterval(ramp);
     send({ type: 'ramped', opened: listeners.length });
@@ -113,7 +127,9 @@ process.on('message', (message: ToWorker) => {
   const now = performance.now();
   if (message.type === 'window-start') {
     for (const l of listeners) l.windowStart = { bytes: l.body, at: now };
+    probing = setInterval(probe, input.probeEveryMs);
   } else if (message.type === 'window-end') {
+    clearInterval(probing);
     for (const l of listeners) {
       l.rate = l.windowStart && !l.closed ? (l.body - l.windowStart.bytes) / ((now - l.windowStart.at) / 1000) : NaN;
     }
@@ -122,6 +138,9 @@ process.on('message', (message: ToWorker) => {
       type: 'result',
       ttfbMs: connected.map((l) => l.firstByteAt! - l.openedAt),
       burstBytes: connected.filter((l) => l.ok).map((l) => l.burst),
+      // Probes still inside their burst window are left out: their burst is not complete yet.
+      probeTtfbMs: probes.filter((l) => l.firstByteAt !== undefined).map((l) => l.firstByteAt! - l.openedAt),
+      probeBurstBytes: probes.filter((l) => l.ok && l.bodyAt !== undefined && now - l.bodyAt > input.burstWindowMs).map((l) => l.burst),
       rates: listeners.map((l) => l.rate ?? NaN),
       connectErrors: listeners.filter((l) => l.firstByteAt === undefined).length,
       badResponses: connected.filter((l) => !l.ok).length,
@@ -130,7 +149,8 @@ process.on('message', (message: ToWorker) => {
     });
   } else {
     clearInterval(ramp);
-    for (const l of listeners) l.socket.destroy();
+    clearInterval(probing);
+    for (const l of [...listeners, ...probes]) l.socket.destroy();
     process.exit(0);
   }
 });

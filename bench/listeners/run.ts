@@ -13,6 +13,7 @@ import { startIcecastTarget, startOurs, startSource, type Target } from './targe
 
 const BITRATE_BYTES = 128_000 / 8;
 const BURST_WINDOW_MS = 500;
+const PROBES_PER_SECOND = 4; // new listeners timed during the steady window, across all processes
 const SETTLE_MS = 3_000; // after the last connect: bursts delivered, every listener at real-time pace
 const IDLE_MS = 3_000; // CPU of the server with the source but no listeners
 const MAX_LISTENERS = 20_000;
@@ -81,8 +82,11 @@ interface Figures {
   below95: number;
   dropped: number;
   failed: number;
+  /** New listeners while the others listen (the target's figure), and during the ramp (a crowd arriving). */
   ttfbP50: number;
   ttfbP99: number;
+  rampTtfbP50: number;
+  rampTtfbP99: number;
   burstMedianS: number;
   burstP1S: number;
   rateMedianKbps: number;
@@ -111,6 +115,7 @@ function startWorkers(target: Target): ChildProcess[] {
       count,
       perSecond: rampPerSecond / workers,
       burstWindowMs: BURST_WINDOW_MS,
+      probeEveryMs: Math.round((1000 * workers) / PROBES_PER_SECOND),
     };
     const worker = fork(new URL('./listener-worker.ts', import.meta.url).pathname, [], {
       execArgv: ['--import', 'tsx'],
@@ -163,15 +168,17 @@ async function measure(target: Target): Promise<Figures> {
   const sum = (key: 'connectErrors' | 'badResponses' | 'notMp3' | 'closedEarly') => parts.reduce((n, p) => n + p[key], 0);
   const rates = all('rates');
   const kept = rates.filter((r) => Number.isFinite(r));
-  const burstSeconds = all('burstBytes').map((b) => Math.max(0, b / BITRATE_BYTES - BURST_WINDOW_MS / 1000));
+  const burstSeconds = [...all('burstBytes'), ...all('probeBurstBytes')].map((b) => Math.max(0, b / BITRATE_BYTES - BURST_WINDOW_MS / 1000));
   return {
     name: target.name,
     connected: listeners - sum('connectErrors') - sum('badResponses') - sum('notMp3'),
     below95: rates.filter((r) => !(r >= 0.95 * BITRATE_BYTES)).length,
     dropped: sum('closedEarly'),
     failed: sum('connectErrors') + sum('badResponses') + sum('notMp3'),
-    ttfbP50: percentile(all('ttfbMs'), 50),
-    ttfbP99: percentile(all('ttfbMs'), 99),
+    ttfbP50: percentile(all('probeTtfbMs'), 50),
+    ttfbP99: percentile(all('probeTtfbMs'), 99),
+    rampTtfbP50: percentile(all('ttfbMs'), 50),
+    rampTtfbP99: percentile(all('ttfbMs'), 99),
     burstMedianS: percentile(burstSeconds, 50),
     burstP1S: percentile(burstSeconds, 1),
     rateMedianKbps: (percentile(kept, 50) * 8) / 1000,
@@ -190,7 +197,8 @@ function report(figures: Figures[]) {
     ['listeners connected (200, MP3)', (f) => `${f.connected} / ${listeners}`],
     ['listeners below 95 % of 128 kbps', (f) => `${f.below95} (dropped ${f.dropped}, failed ${f.failed})`],
     ['median received bitrate', (f) => `${f.rateMedianKbps.toFixed(1)} kbps`],
-    ['time to first byte p50 / p99', (f) => `${f.ttfbP50.toFixed(1)} / ${f.ttfbP99.toFixed(1)} ms`],
+    ['TTFB joining N listening p50 / p99', (f) => `${f.ttfbP50.toFixed(1)} / ${f.ttfbP99.toFixed(1)} ms`],
+    ['TTFB during the ramp p50 / p99', (f) => `${f.rampTtfbP50.toFixed(1)} / ${f.rampTtfbP99.toFixed(1)} ms`],
     ['audio in first burst median / p1', (f) => `${f.burstMedianS.toFixed(2)} / ${f.burstP1S.toFixed(2)} s`],
     ['server CPU idle (source only)', (f) => `${(f.idleCores * 100).toFixed(1)} % of a core`],
     ['server CPU with listeners', (f) => `${(f.busyCores * 100).toFixed(1)} % of a core`],
