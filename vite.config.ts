@@ -15,7 +15,7 @@ export default defineConfig({
     VitePWA({
       strategies: 'generateSW',
       registerType: 'autoUpdate',
-      // main.tsx registers through the virtual module, in production builds only.
+      // main.tsx registers /sw.js itself, in production builds only (src/client/lib/register-service-worker.ts).
       injectRegister: false,
       includeAssets: ['logo.svg', 'icons/apple-touch-icon.png'],
       manifest: {
@@ -36,12 +36,29 @@ export default defineConfig({
       },
       workbox: {
         // The built index.html is a template the server fills with the station's details: never precache it.
-        globPatterns: ['**/*.{js,css,svg,png,ico,webmanifest}'],
-        globIgnores: ['**/index.html', 'og-image.png'],
+        // The manifest, its icons and includeAssets are added by the plugin itself.
+        globPatterns: ['**/*.{js,css}'],
+        // The app shell only: staff screens and the audio decoders are fetched when used (and cached below),
+        // not downloaded in the background by every listener's phone.
+        globIgnores: [
+          '**/index.html',
+          'og-image.png',
+          'assets/admin-*.js',
+          'assets/listener-charts-*.js',
+          'assets/*decoder*.js',
+          'assets/WASMAudioDecoderWorker-*.js',
+          'assets/{flac,ogg-vorbis,opus,synaudio}-*.js',
+        ],
         navigateFallback: null,
         navigateFallbackDenylist: [NETWORK_ONLY],
         cleanupOutdatedCaches: true,
         runtimeCaching: [
+          {
+            // Hashed build files never change: whatever was not precached is kept once used.
+            urlPattern: ({ url }) => url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'assets', expiration: { maxEntries: 60 } },
+          },
           {
             // Pages come fresh from the server (station name, 404 status); the last copy serves offline.
             urlPattern: ({ request, url }) =>

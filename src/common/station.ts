@@ -9,13 +9,5 @@ export const stationInfoSchema = z.object({
 });
 export type StationInfo = z.infer<typeof stationInfoSchema>;
 
-export const STATION_CONFIG_ELEMENT_ID = 'station-config';
-
-/** SPEC.md section 2: fixed page texts (the station name is filled in). */
-export const pageMeta = (station: Pick<StationInfo, 'name' | 'networkName'>) => ({
-  title: `${station.name} - Live Christian Radio, Sermons & Worship`,
-  description: `Listen to ${station.name} live: worship music, sermons, devotions and prayer from the ${station.networkName}, streaming 24/7.`,
-  keywords:
-    'christian radio, live radio, gospel music, sermons, devotions, prayer requests, worship, church, online radio',
-  hiddenText: `${station.name} is a live Christian internet radio ministry of the ${station.networkName}. Listen online to worship music, Bible teaching, sermons and daily devotions, follow live subtitles in your language, send a prayer request to our pastoral team, chat with other listeners and subscribe to our newsletter.`,
-});
+// Kept in a module without zod so the home page can use them without loading zod's runtime.
+export { pageMeta, STATION_CONFIG_ELEMENT_ID } from './page-meta.js';

@@ -1,11 +1,12 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '../../common/ui';
 import { Toaster } from '../components/ui/toaster';
-import { TooltipProvider } from '../components/ui/tooltip';
 import { queryClient as defaultQueryClient } from '../lib/query-client';
 
-/** Everything a page needs around it: data cache, tooltips (700 ms / 300 ms) and the toast area. */
+/**
+ * Everything a page needs around it: the data cache and the toast area. Tooltips (700 ms / 300 ms) carry
+ * their own provider, see components/ui/tooltip.tsx, so pages without tooltips do not load their engine.
+ */
 export function Providers({
   children,
   queryClient = defaultQueryClient,
@@ -15,10 +16,8 @@ export function Providers({
 }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
-        {children}
-        <Toaster />
-      </TooltipProvider>
+      {children}
+      <Toaster />
     </QueryClientProvider>
   );
 }

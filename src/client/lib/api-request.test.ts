@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN_KEY } from '../../common/accounts';
+import { ADMIN_TOKEN_KEY } from '../../common/admin-token';
 import { sendJson, startTestServer } from '../test/http-server';
 import { apiGet, apiRequest } from './api-request';
 

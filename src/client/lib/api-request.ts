@@ -1,4 +1,4 @@
-import { ADMIN_TOKEN_KEY } from '../../common/accounts';
+import { ADMIN_TOKEN_KEY } from '../../common/admin-token';
 
 /** The stored admin token, if staff are signed in in this tab. */
 export function getAdminToken(): string | null {

@@ -1,7 +1,16 @@
-/// <reference types="vite-plugin-pwa/client" />
-
-/** Registers the app-shell service worker (production builds only; main.tsx decides). */
+/**
+ * Registers the generated app-shell service worker (production builds only; main.tsx decides).
+ * Registered directly rather than through vite-plugin-pwa's virtual module: that module brings
+ * workbox-window (2.8 KB gzipped) into the home page's budget, and with registerType 'autoUpdate'
+ * the worker already takes over by itself (skipWaiting + clientsClaim).
+ */
 export function registerServiceWorker() {
-  // Loaded on demand so the registration code does not delay the first render.
-  void import('virtual:pwa-register').then(({ registerSW }) => registerSW({ immediate: true }));
+  if (!('serviceWorker' in navigator)) return;
+  const register = () => {
+    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {
+      // No offline shell this time (e.g. a private window); the site works the same.
+    });
+  };
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }

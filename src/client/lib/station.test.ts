@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STATION_CONFIG_ELEMENT_ID } from '../../common/station';
+import { STATION_CONFIG_ELEMENT_ID } from '../../common/page-meta';
 import { FALLBACK_STATION, networkLink, readStationConfig } from './station';
 
 function pageWith(json: string) {

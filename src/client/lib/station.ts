@@ -1,4 +1,5 @@
-import { STATION_CONFIG_ELEMENT_ID, type StationInfo } from '../../common/station';
+import { STATION_CONFIG_ELEMENT_ID } from '../../common/page-meta';
+import type { StationInfo } from '../../common/station';
 
 /** Used when the page carries no station config (component tests, the Vite dev server's raw index.html). */
 export const FALLBACK_STATION: StationInfo = {

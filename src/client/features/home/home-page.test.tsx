@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { pageMeta } from '../../../common/station';
+import { pageMeta } from '../../../common/page-meta';
 import { FALLBACK_STATION } from '../../lib/station';
 import { HomePage } from './home-page';
 

@@ -1,10 +1,11 @@
-import { pageMeta } from '../../../common/station';
+import { pageMeta } from '../../../common/page-meta';
 import { Breadcrumb } from '../../components/layout/breadcrumb';
 import { Footer } from '../../components/layout/footer';
 import { Header } from '../../components/layout/header';
 import { getStation } from '../../lib/station';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { PlayerBanner } from '../player/components/player-banner';
+import { RecorderSection } from '../recorder/components/recorder-section';
 import { FeaturedSection } from './components/featured-section';
 import { InstallBanner } from './components/install-banner';
 import { MobileExperienceCard } from './components/mobile-experience-card';
@@ -35,6 +36,7 @@ export function HomePage() {
           <ShareCard />
           <MobileExperienceCard />
         </div>
+        <RecorderSection />
       </main>
       <SocialLinksBand />
       <Footer />
