@@ -83,7 +83,8 @@ export function Header() {
           {installOffer && (
             <Button variant="gold" size="sm" onClick={() => void promptInstall()}>
               <Download aria-hidden="true" />
-              Install App
+              {/* Icon only on narrow screens so the station name keeps its room; the name stays for screen readers. */}
+              <span className="sr-only sm:not-sr-only">Install App</span>
             </Button>
           )}
           <button
