@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasNoControlCharacters, isStorableText, STORABLE_TEXT_MESSAGE } from './text.js';
 import {
   MAX_PASSWORD_LENGTH,
   MAX_USERNAME_LENGTH,
@@ -12,12 +13,11 @@ import {
  * The same schemas validate on the server and drive the client's forms, so the messages are SPEC.md's.
  */
 
-/** PostgreSQL text cannot hold NUL; refuse it as bad input rather than fail on storing it. */
-const NO_NUL = /^[^\u0000]*$/;
-const NUL_MESSAGE = 'must not contain NUL characters';
-
 const passwordText = (message: string) =>
-  z.string({ error: message }).min(MIN_PASSWORD_LENGTH, message).max(MAX_PASSWORD_LENGTH, 'Password is too long');
+  z
+    .string({ error: message })
+    .min(MIN_PASSWORD_LENGTH, message)
+    .max(MAX_PASSWORD_LENGTH, 'Password is too long');
 
 /** SPEC.md section 5, admin sign-in. */
 export const loginBodySchema = z.object({
@@ -26,7 +26,7 @@ export const loginBodySchema = z.object({
     .trim()
     .min(1, 'Username is required')
     .max(MAX_USERNAME_LENGTH, 'Username is too long')
-    .regex(NO_NUL, NUL_MESSAGE),
+    .refine(isStorableText, STORABLE_TEXT_MESSAGE),
   password: z
     .string({ error: 'Password is required' })
     .min(1, 'Password is required')
@@ -71,7 +71,8 @@ const usernameSchema = z
   .trim()
   .min(MIN_USERNAME_LENGTH, `Username must be at least ${MIN_USERNAME_LENGTH} characters`)
   .max(MAX_USERNAME_LENGTH, `Username must be at most ${MAX_USERNAME_LENGTH} characters`)
-  .regex(/^[^\u0000-\u001f\u007f]*$/, 'Username must not contain control characters');
+  .refine(hasNoControlCharacters, 'Username must not contain control characters')
+  .refine(isStorableText, STORABLE_TEXT_MESSAGE);
 
 /**
  * POST /api/admin/create. The Settings tab always sends role 'admin'; the superuser form sends the chosen one.
@@ -91,7 +92,10 @@ export const createAdminFormSchema = z
     password: passwordText(`Password must be at least ${MIN_PASSWORD_LENGTH} characters`),
     confirmPassword: passwordText('Please confirm the password'),
   })
-  .refine((form) => form.password === form.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+  .refine((form) => form.password === form.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
 
 /** SPEC.md section 5, 'Superuser create user': same rules, a role, and its own confirmation message. */
 export const createUserFormSchema = z
@@ -101,7 +105,10 @@ export const createUserFormSchema = z
     confirmPassword: passwordText(`Password must be at least ${MIN_PASSWORD_LENGTH} characters`),
     role: roleSchema,
   })
-  .refine((form) => form.password === form.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+  .refine((form) => form.password === form.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
 
 /** SPEC.md section 3, user list item. Never the password hash. */
 export const userListItemSchema = z.object({
@@ -132,7 +139,13 @@ export const toggleStatusBodySchema = z.object({
 });
 export type ToggleStatusBody = z.infer<typeof toggleStatusBodySchema>;
 
-export const userIdParamsSchema = z.object({ id: z.string().min(1).max(100).regex(/^[\w-]+$/, 'is not a valid id') });
+export const userIdParamsSchema = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(100)
+    .regex(/^[\w-]+$/, 'is not a valid id'),
+});
 
 const isTimeZone = (zone: string) => {
   try {
@@ -145,18 +158,24 @@ const isTimeZone = (zone: string) => {
 
 /** The 'Station' tab (superuser): what every page shows, changed without a restart. */
 export const stationSettingsSchema = z.object({
-  name: z.string().trim().min(1, 'Station name is required').max(80, 'Station name must be at most 80 characters'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Station name is required')
+    .max(80, 'Station name must be at most 80 characters')
+    .refine(isStorableText, STORABLE_TEXT_MESSAGE),
   networkName: z
     .string()
     .trim()
     .min(1, 'Network name is required')
     .max(80, 'Network name must be at most 80 characters')
-    .regex(NO_NUL, NUL_MESSAGE),
+    .refine(isStorableText, STORABLE_TEXT_MESSAGE),
   networkUrl: z
     .string()
     .trim()
     .max(500, 'Network address is too long')
-    .regex(/^https?:\/\/[^\s/\u0000]+[^\s\u0000]*$/, 'Network address must be an http(s) address'),
+    .refine(isStorableText, STORABLE_TEXT_MESSAGE)
+    .regex(/^https?:\/\/[^\s/]+\S*$/, 'Network address must be an http(s) address'),
   timeZone: z
     .string()
     .trim()

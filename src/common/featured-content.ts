@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isStorableText, STORABLE_TEXT_MESSAGE } from './text.js';
 
 /** SPEC.md section 9: content types. */
 export const CONTENT_TYPES = ['sermon', 'devotion', 'music', 'announcement'] as const;
@@ -19,16 +20,13 @@ export const featuredItemSchema = z.object({
 export type FeaturedItem = z.infer<typeof featuredItemSchema>;
 export const featuredListSchema = z.array(featuredItemSchema);
 
-/** PostgreSQL text cannot hold NUL; refuse it as bad input rather than fail on storing it. */
-const NO_NUL = /^[^\u0000]*$/;
-const NUL_MESSAGE = 'must not contain NUL characters';
-
 /** Our own uploads ('/uploads/…') or an http(s) address; empty means none. */
 const mediaUrl = z
   .string()
   .trim()
   .max(2000, 'The address is too long')
-  .refine((value) => value === '' || /^(\/uploads\/[\w.-]+|https?:\/\/[^\s\u0000]+)$/.test(value), {
+  .refine(isStorableText, STORABLE_TEXT_MESSAGE)
+  .refine((value) => value === '' || /^(\/uploads\/[\w.-]+|https?:\/\/\S+)$/.test(value), {
     message: 'Must be an uploaded file or an http(s) address',
   })
   .nullish()
@@ -39,7 +37,7 @@ const optionalText = (max: number) =>
     .string()
     .trim()
     .max(max)
-    .regex(NO_NUL, NUL_MESSAGE)
+    .refine(isStorableText, STORABLE_TEXT_MESSAGE)
     .nullish()
     .transform((value) => (value === '' ? null : value));
 
@@ -48,13 +46,18 @@ const optionalText = (max: number) =>
  * On PUT a field left out keeps its stored value; null or '' clears it.
  */
 export const featuredContentBodySchema = z.object({
-  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200, 'Title is too long').regex(NO_NUL, NUL_MESSAGE),
+  title: z
+    .string({ error: 'Title is required' })
+    .trim()
+    .min(1, 'Title is required')
+    .max(200, 'Title is too long')
+    .refine(isStorableText, STORABLE_TEXT_MESSAGE),
   description: z
     .string({ error: 'Description is required' })
     .trim()
     .min(1, 'Description is required')
     .max(5000, 'Description is too long')
-    .regex(NO_NUL, NUL_MESSAGE),
+    .refine(isStorableText, STORABLE_TEXT_MESSAGE),
   type: z.enum(CONTENT_TYPES, { error: 'Type must be sermon, devotion, music or announcement' }),
   imageUrl: mediaUrl,
   audioUrl: mediaUrl,
@@ -63,14 +66,29 @@ export const featuredContentBodySchema = z.object({
 });
 export type FeaturedContentBody = z.input<typeof featuredContentBodySchema>;
 
-export const featuredIdParamsSchema = z.object({ id: z.string().min(1).max(100).regex(/^[\w-]+$/, 'is not a valid id') });
+export const featuredIdParamsSchema = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(100)
+    .regex(/^[\w-]+$/, 'is not a valid id'),
+});
 
 export const playResponseSchema = z.object({ playCount: z.number().int() });
 
 /** SPEC.md sections 5 and 9, image upload. */
 export const MAX_IMAGE_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const IMAGE_UPLOAD_FIELD = 'image';
-export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/gif', 'image/webp'] as const;
-export const INVALID_FILE_TYPE = { title: 'Invalid file type', message: 'Please upload an image file (JPEG, PNG, GIF, or WebP)' };
+export const ACCEPTED_IMAGE_TYPES = [
+  'image/jpeg',
+  'image/jpg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+] as const;
+export const INVALID_FILE_TYPE = {
+  title: 'Invalid file type',
+  message: 'Please upload an image file (JPEG, PNG, GIF, or WebP)',
+};
 export const FILE_TOO_LARGE = { title: 'File too large', message: 'Please upload an image smaller than 5MB' };
 export const uploadImageResponseSchema = z.object({ imageUrl: z.string() });

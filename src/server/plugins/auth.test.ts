@@ -15,7 +15,15 @@ import authPlugin, { type ProtectedRoute } from './auth.js';
 const t = await createTestApp();
 afterAll(() => t.close());
 
-type CallerState = 'no token' | 'garbage token' | 'expired' | 'revoked by logout' | 'deactivated user' | 'deleted user' | 'admin' | 'superuser';
+type CallerState =
+  | 'no token'
+  | 'garbage token'
+  | 'expired'
+  | 'revoked by logout'
+  | 'deactivated user'
+  | 'deleted user'
+  | 'admin'
+  | 'superuser';
 const STATES: CallerState[] = [
   'no token',
   'garbage token',
@@ -43,15 +51,26 @@ beforeAll(async () => {
   dead.expired = expired;
 
   const loggedOut = await openSession(t.db, superuser.id);
-  expect((await t.app.inject({ method: 'POST', url: '/api/admin/logout', headers: loggedOut })).statusCode).toBe(200);
+  expect(
+    (await t.app.inject({ method: 'POST', url: '/api/admin/logout', headers: loggedOut })).statusCode,
+  ).toBe(200);
   dead['revoked by logout'] = loggedOut;
 
   const quiet = await addStaff(t.db, 'matrix-deactivated', 'superuser');
-  await t.app.inject({ method: 'POST', url: '/api/admin/toggle-status', headers: await openSession(t.db, superuser.id), payload: { userId: quiet.id, isActive: false } });
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/toggle-status',
+    headers: await openSession(t.db, superuser.id),
+    payload: { userId: quiet.id, isActive: false },
+  });
   dead['deactivated user'] = quiet.headers;
 
   const gone = await addStaff(t.db, 'matrix-deleted', 'superuser');
-  await t.app.inject({ method: 'DELETE', url: `/api/admin/users/${gone.id}`, headers: await openSession(t.db, superuser.id) });
+  await t.app.inject({
+    method: 'DELETE',
+    url: `/api/admin/users/${gone.id}`,
+    headers: await openSession(t.db, superuser.id),
+  });
   dead['deleted user'] = gone.headers;
 });
 
@@ -113,29 +132,32 @@ describe('the route table', () => {
   });
 });
 
-describe.each(t.app.protectedRoutes.map((route) => [`${route.method} ${route.url}`, route] as const))('%s', (_name, route) => {
-  it.each(STATES)('%s', async (state) => {
-    const method = route.method as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-    const res = await t.app.inject({
-      method,
-      url: probeUrl(route.url),
-      headers: await headersFor(state),
-      ...(['POST', 'PUT', 'PATCH'].includes(method) ? { payload: {} } : {}),
+describe.each(t.app.protectedRoutes.map((route) => [`${route.method} ${route.url}`, route] as const))(
+  '%s',
+  (_name, route) => {
+    it.each(STATES)('%s', async (state) => {
+      const method = route.method as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+      const res = await t.app.inject({
+        method,
+        url: probeUrl(route.url),
+        headers: await headersFor(state),
+        ...(['POST', 'PUT', 'PATCH'].includes(method) ? { payload: {} } : {}),
+      });
+      const expected = expectedFor(route, state);
+      if (expected === 'unauthenticated') {
+        expect(res.statusCode).toBe(401);
+        expect(res.json().message).toMatch(/sign in/i);
+      } else if (expected === 'forbidden') {
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toEqual({ message: 'Only a superuser can do this' });
+      } else {
+        // Through the door: success, or the route's own answer to an empty probe (400 bad body, 404 unknown id).
+        expect(res.statusCode, res.body).toBeLessThan(500);
+        expect([401, 403]).not.toContain(res.statusCode);
+      }
     });
-    const expected = expectedFor(route, state);
-    if (expected === 'unauthenticated') {
-      expect(res.statusCode).toBe(401);
-      expect(res.json().message).toMatch(/sign in/i);
-    } else if (expected === 'forbidden') {
-      expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: 'Only a superuser can do this' });
-    } else {
-      // Through the door: success, or the route's own answer to an empty probe (400 bad body, 404 unknown id).
-      expect(res.statusCode, res.body).toBeLessThan(500);
-      expect([401, 403]).not.toContain(res.statusCode);
-    }
-  });
-});
+  },
+);
 
 describe('request.staffUser', () => {
   it('reads the account fresh on every request', async () => {

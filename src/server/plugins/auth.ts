@@ -12,8 +12,8 @@ export interface ProtectedRoute {
   method: string;
   url: string;
   access: Exclude<Access, 'public'>;
-  /** Whether the route declares a JSON body schema (the bad-body tests aim at these). */
-  hasBody: boolean;
+  /** The route's body schema, if it declares one (the bad-body tests aim at these). */
+  bodySchema?: unknown;
 }
 
 declare module 'fastify' {
@@ -43,7 +43,10 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /** The signed-in staff member behind a request's bearer token, or null (for routes that also accept other credentials). */
-export async function authenticateStaff(app: FastifyInstance, request: FastifyRequest): Promise<SessionUser | null> {
+export async function authenticateStaff(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<SessionUser | null> {
   const token = bearerToken(request);
   return token ? findSessionUser(app.db, token) : null;
 }
@@ -63,12 +66,14 @@ export default fp(
       const access = route.config?.access;
       const url = route.url ?? route.path;
       if (!access && url.startsWith('/api/admin/')) {
-        throw new Error(`Route ${String(route.method)} ${url} must declare config.access ('public', 'staff' or 'superuser')`);
+        throw new Error(
+          `Route ${String(route.method)} ${url} must declare config.access ('public', 'staff' or 'superuser')`,
+        );
       }
       if (!access || access === 'public') return;
       for (const method of [route.method].flat()) {
         if (method === 'HEAD') continue;
-        protectedRoutes.push({ method, url, access, hasBody: Boolean(route.schema?.body) });
+        protectedRoutes.push({ method, url, access, bodySchema: route.schema?.body });
       }
     });
 

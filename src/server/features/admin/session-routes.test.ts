@@ -14,7 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const verify = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/admin/verify', headers });
+const verify = (headers: Record<string, string>) =>
+  t.app.inject({ method: 'GET', url: '/api/admin/verify', headers });
 
 describe('POST /api/admin/login', () => {
   it('signs in with the right password: a fresh token, stored only as its hash, and lastLogin recorded', async () => {
@@ -31,7 +32,9 @@ describe('POST /api/admin/login', () => {
     const [row] = await t.db.select().from(adminUsers).where(eq(adminUsers.id, mary.id));
     expect(row!.lastLogin).toBeInstanceOf(Date);
 
-    expect((await verify(bearer(body.token))).json()).toEqual({ user: { id: mary.id, username: 'mary', role: 'admin' } });
+    expect((await verify(bearer(body.token))).json()).toEqual({
+      user: { id: mary.id, username: 'mary', role: 'admin' },
+    });
   });
 
   it("answers 'Invalid credentials' for a wrong password and for an unknown user alike, both checked by argon2", async () => {
@@ -45,10 +48,18 @@ describe('POST /api/admin/login', () => {
   });
 
   it('applies SPEC.md messages to a missing username or password', async () => {
-    const noUser = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: '  ', password: 'x' } });
+    const noUser = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { username: '  ', password: 'x' },
+    });
     expect(noUser.statusCode).toBe(400);
     expect(noUser.json().message).toContain('Username is required');
-    const noPassword = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'mary', password: '' } });
+    const noPassword = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { username: 'mary', password: '' },
+    });
     expect(noPassword.json().message).toContain('Password is required');
   });
 
@@ -62,7 +73,8 @@ describe('POST /api/admin/login', () => {
 
   it('locks a username at one address after 5 failures with 429, without verifying any more passwords', async () => {
     const address = '192.0.2.10';
-    for (let i = 0; i < 5; i++) expect((await signIn(t.app, 'mary', `guess-${i}-wrong`, address)).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await signIn(t.app, 'mary', `guess-${i}-wrong`, address)).statusCode).toBe(401);
     const before = passwordCheckMetrics.verifications;
     const locked = await signIn(t.app, 'mary', STAFF_PASSWORD, address);
     expect(locked.statusCode).toBe(429);
@@ -76,7 +88,9 @@ describe('POST /api/admin/login', () => {
   it('locks an address after 20 failures across usernames', async () => {
     const address = '192.0.2.20';
     for (let i = 0; i < 20; i++) {
-      expect((await signIn(t.app, `someone-${i % 5}-${Math.floor(i / 5)}`, 'wrong-password', address)).statusCode).toBe(401);
+      expect(
+        (await signIn(t.app, `someone-${i % 5}-${Math.floor(i / 5)}`, 'wrong-password', address)).statusCode,
+      ).toBe(401);
     }
     expect((await signIn(t.app, 'mary', STAFF_PASSWORD, address)).statusCode).toBe(429);
   });
@@ -86,7 +100,9 @@ describe('sessions', () => {
   it('GET /api/admin/verify needs a valid bearer token', async () => {
     expect((await verify({})).statusCode).toBe(401);
     expect((await verify(bearer('not-a-token'))).statusCode).toBe(401);
-    expect((await verify(bearer('A'.repeat(43)))).json()).toEqual({ message: 'Your session has ended. Please sign in again.' });
+    expect((await verify(bearer('A'.repeat(43)))).json()).toEqual({
+      message: 'Your session has ended. Please sign in again.',
+    });
   });
 
   it('POST /api/admin/logout revokes that token only', async () => {
@@ -101,29 +117,53 @@ describe('sessions', () => {
   it('an expired session is refused', async () => {
     const headers = await openSession(t.db, mary.id);
     expect((await verify(headers)).statusCode).toBe(200);
-    await t.db.update(adminSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(adminSessions.userId, mary.id));
+    await t.db
+      .update(adminSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(adminSessions.userId, mary.id));
     expect((await verify(headers)).statusCode).toBe(401);
   });
 });
 
 describe('POST /api/admin/change-password', () => {
   const change = (headers: Record<string, string>, payload: object, address = '203.0.113.50') =>
-    t.app.inject({ method: 'POST', url: '/api/admin/change-password', headers: { ...headers, 'x-forwarded-for': address }, payload });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/admin/change-password',
+      headers: { ...headers, 'x-forwarded-for': address },
+      payload,
+    });
 
   it("enforces SPEC.md's rules and messages on the server", async () => {
     const { headers } = await addStaff(t.db, 'lydia', 'admin');
     const cases: [object, string][] = [
-      [{ currentPassword: '', newPassword: 'abcdefgh', confirmPassword: 'abcdefgh' }, 'Current password is required'],
-      [{ currentPassword: 'x', newPassword: 'short', confirmPassword: 'short' }, 'New password must be at least 8 characters'],
-      [{ currentPassword: 'x', newPassword: 'abcdefgh', confirmPassword: 'abc' }, 'Please confirm your new password'],
-      [{ currentPassword: 'x', newPassword: 'abcdefgh', confirmPassword: 'abcdefgX' }, "Passwords don't match"],
+      [
+        { currentPassword: '', newPassword: 'abcdefgh', confirmPassword: 'abcdefgh' },
+        'Current password is required',
+      ],
+      [
+        { currentPassword: 'x', newPassword: 'short', confirmPassword: 'short' },
+        'New password must be at least 8 characters',
+      ],
+      [
+        { currentPassword: 'x', newPassword: 'abcdefgh', confirmPassword: 'abc' },
+        'Please confirm your new password',
+      ],
+      [
+        { currentPassword: 'x', newPassword: 'abcdefgh', confirmPassword: 'abcdefgX' },
+        "Passwords don't match",
+      ],
     ];
     for (const [payload, message] of cases) {
       const res = await change(headers, payload);
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toContain(message);
     }
-    const wrong = await change(headers, { currentPassword: 'not-mine-at-all', newPassword: 'abcdefgh', confirmPassword: 'abcdefgh' });
+    const wrong = await change(headers, {
+      currentPassword: 'not-mine-at-all',
+      newPassword: 'abcdefgh',
+      confirmPassword: 'abcdefgh',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ message: 'Current password is incorrect' });
   });

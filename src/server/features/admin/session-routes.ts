@@ -28,7 +28,10 @@ export async function sessionRoutes(app: FastifyInstance, opts: { throttle?: Sig
 
   api.post(
     '/admin/login',
-    { config: { access: 'public' }, schema: { body: loginBodySchema, response: { 200: loginResponseSchema, ...errors } } },
+    {
+      config: { access: 'public' },
+      schema: { body: loginBodySchema, response: { 200: loginResponseSchema, ...errors } },
+    },
     async (request, reply) => {
       const { username, password } = request.body;
       // The lock is checked before any hashing: a locked-out guesser costs us nothing.

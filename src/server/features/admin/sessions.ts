@@ -33,7 +33,12 @@ export async function createSession(db: Database, userId: string, now = new Date
   // Forget this user's dead sessions while we are here, so the table does not grow forever.
   await db
     .delete(adminSessions)
-    .where(and(eq(adminSessions.userId, userId), or(lt(adminSessions.expiresAt, now), lt(adminSessions.revokedAt, now))));
+    .where(
+      and(
+        eq(adminSessions.userId, userId),
+        or(lt(adminSessions.expiresAt, now), lt(adminSessions.revokedAt, now)),
+      ),
+    );
   return { token, expiresAt, sessionId: session!.id };
 }
 

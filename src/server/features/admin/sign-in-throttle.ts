@@ -8,7 +8,11 @@ export interface ThrottleLimits {
   windowMs: number;
 }
 
-export const SIGN_IN_LIMITS: ThrottleLimits = { perAccountAndAddress: 5, perAddress: 20, windowMs: 15 * 60 * 1000 };
+export const SIGN_IN_LIMITS: ThrottleLimits = {
+  perAccountAndAddress: 5,
+  perAddress: 20,
+  windowMs: 15 * 60 * 1000,
+};
 const MAX_KEYS = 100_000;
 
 /**

@@ -17,43 +17,74 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Headers = Record<string, string>;
-const post = (url: string, headers: Headers, payload: object) => t.app.inject({ method: 'POST', url, headers, payload });
+const post = (url: string, headers: Headers, payload: object) =>
+  t.app.inject({ method: 'POST', url, headers, payload });
 const verify = (headers: Headers) => t.app.inject({ method: 'GET', url: '/api/admin/verify', headers });
 const listUsers = (headers: Headers) => t.app.inject({ method: 'GET', url: '/api/admin/users', headers });
-const remove = (headers: Headers, id: string) => t.app.inject({ method: 'DELETE', url: `/api/admin/users/${id}`, headers });
+const remove = (headers: Headers, id: string) =>
+  t.app.inject({ method: 'DELETE', url: `/api/admin/users/${id}`, headers });
 
 describe('POST /api/admin/create', () => {
   it('lets an admin create an admin, recording who created it', async () => {
-    const res = await post('/api/admin/create', anna.headers, { username: '  silas ', password: 'long enough', role: 'admin' });
+    const res = await post('/api/admin/create', anna.headers, {
+      username: '  silas ',
+      password: 'long enough',
+      role: 'admin',
+    });
     expect(res.statusCode).toBe(201);
-    expect(res.json().user).toMatchObject({ username: 'silas', role: 'admin', isActive: true, lastLogin: null });
+    expect(res.json().user).toMatchObject({
+      username: 'silas',
+      role: 'admin',
+      isActive: true,
+      lastLogin: null,
+    });
     const [row] = await t.db.select().from(adminUsers).where(eq(adminUsers.username, 'silas'));
     expect(row!.createdBy).toBe('anna');
   });
 
   it('defaults the role to admin and refuses a superuser from an admin with 403', async () => {
-    const res = await post('/api/admin/create', anna.headers, { username: 'barnabas', password: 'long enough', role: 'superuser' });
+    const res = await post('/api/admin/create', anna.headers, {
+      username: 'barnabas',
+      password: 'long enough',
+      role: 'superuser',
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ message: 'Only a superuser can create superuser accounts' });
     expect(await t.db.select().from(adminUsers).where(eq(adminUsers.username, 'barnabas'))).toEqual([]);
   });
 
   it('lets a superuser choose the role', async () => {
-    const res = await post('/api/admin/create', root.headers, { username: 'priscilla', password: 'long enough', role: 'superuser' });
+    const res = await post('/api/admin/create', root.headers, {
+      username: 'priscilla',
+      password: 'long enough',
+      role: 'superuser',
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().user.role).toBe('superuser');
   });
 
   it("refuses a duplicate username with 409 'Username already exists'", async () => {
-    const res = await post('/api/admin/create', root.headers, { username: 'anna', password: 'long enough', role: 'admin' });
+    const res = await post('/api/admin/create', root.headers, {
+      username: 'anna',
+      password: 'long enough',
+      role: 'admin',
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: 'Username already exists' });
   });
 
   it("applies SPEC.md's minimums with its messages", async () => {
-    const short = await post('/api/admin/create', root.headers, { username: 'ab', password: 'long enough', role: 'admin' });
+    const short = await post('/api/admin/create', root.headers, {
+      username: 'ab',
+      password: 'long enough',
+      role: 'admin',
+    });
     expect(short.json().message).toContain('Username must be at least 3 characters');
-    const weak = await post('/api/admin/create', root.headers, { username: 'abc', password: 'short', role: 'admin' });
+    const weak = await post('/api/admin/create', root.headers, {
+      username: 'abc',
+      password: 'short',
+      role: 'admin',
+    });
     expect(weak.json().message).toContain('Password must be at least 8 characters');
     expect([short.statusCode, weak.statusCode]).toEqual([400, 400]);
   });
@@ -66,7 +97,14 @@ describe('GET /api/admin/users', () => {
     const items = res.json();
     expect(items.length).toBeGreaterThanOrEqual(4);
     for (const item of items) {
-      expect(Object.keys(item).sort()).toEqual(['createdAt', 'id', 'isActive', 'lastLogin', 'role', 'username']);
+      expect(Object.keys(item).sort()).toEqual([
+        'createdAt',
+        'id',
+        'isActive',
+        'lastLogin',
+        'role',
+        'username',
+      ]);
       expect(typeof item.isActive).toBe('boolean');
     }
     expect(res.body).not.toContain('argon2');
@@ -110,7 +148,10 @@ describe('role, status and deletion', () => {
   });
 
   it('nobody deactivates or deletes themselves', async () => {
-    const deactivate = await post('/api/admin/toggle-status', root.headers, { userId: root.id, isActive: false });
+    const deactivate = await post('/api/admin/toggle-status', root.headers, {
+      userId: root.id,
+      isActive: false,
+    });
     expect(deactivate.statusCode).toBe(400);
     expect(deactivate.json()).toEqual({ message: 'You cannot deactivate your own account' });
     const del = await remove(root.headers, root.id);
@@ -119,8 +160,15 @@ describe('role, status and deletion', () => {
   });
 
   it('unknown users answer 404', async () => {
-    expect((await post('/api/admin/update-role', root.headers, { userId: 'no-such-user', role: 'admin' })).statusCode).toBe(404);
-    expect((await post('/api/admin/toggle-status', root.headers, { userId: 'no-such-user', isActive: true })).json()).toEqual({
+    expect(
+      (await post('/api/admin/update-role', root.headers, { userId: 'no-such-user', role: 'admin' }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await post('/api/admin/toggle-status', root.headers, { userId: 'no-such-user', isActive: true })
+      ).json(),
+    ).toEqual({
       message: 'User not found',
     });
   });
@@ -134,23 +182,35 @@ describe('the last active superuser', () => {
 
     const demote = await post('/api/admin/update-role', root.headers, { userId: root.id, role: 'admin' });
     expect(demote.statusCode).toBe(409);
-    expect(demote.json()).toEqual({ message: 'The last active superuser cannot be made an admin. Make another superuser first.' });
+    expect(demote.json()).toEqual({
+      message: 'The last active superuser cannot be made an admin. Make another superuser first.',
+    });
     const [still] = await t.db.select().from(adminUsers).where(eq(adminUsers.id, root.id));
     expect(still!.role).toBe('superuser');
 
     await post('/api/admin/toggle-status', root.headers, { userId: priscilla!.id, isActive: true });
-    expect((await post('/api/admin/update-role', root.headers, { userId: root.id, role: 'admin' })).statusCode).toBe(200);
+    expect(
+      (await post('/api/admin/update-role', root.headers, { userId: root.id, role: 'admin' })).statusCode,
+    ).toBe(200);
     expect((await listUsers(root.headers)).statusCode).toBe(403);
     // priscilla is now the last active superuser and puts root back.
     const pris = await openSession(t.db, priscilla!.id);
-    expect((await post('/api/admin/update-role', pris, { userId: root.id, role: 'superuser' })).statusCode).toBe(200);
+    expect(
+      (await post('/api/admin/update-role', pris, { userId: root.id, role: 'superuser' })).statusCode,
+    ).toBe(200);
   });
 
   it('cannot be deactivated or deleted, whoever asks (the service guards even callers the routes never allow)', async () => {
     const [priscilla] = await t.db.select().from(adminUsers).where(eq(adminUsers.username, 'priscilla'));
     await setActive(t.db, root.id, priscilla!.id, false);
-    await expect(setActive(t.db, anna.id, root.id, false)).rejects.toMatchObject({ statusCode: 409, message: LAST_SUPERUSER.deactivate });
-    await expect(deleteUser(t.db, anna.id, root.id)).rejects.toMatchObject({ statusCode: 409, message: LAST_SUPERUSER.delete });
+    await expect(setActive(t.db, anna.id, root.id, false)).rejects.toMatchObject({
+      statusCode: 409,
+      message: LAST_SUPERUSER.deactivate,
+    });
+    await expect(deleteUser(t.db, anna.id, root.id)).rejects.toMatchObject({
+      statusCode: 409,
+      message: LAST_SUPERUSER.delete,
+    });
     const [still] = await t.db.select().from(adminUsers).where(eq(adminUsers.id, root.id));
     expect(still).toMatchObject({ isActive: 'true', role: 'superuser' });
   });

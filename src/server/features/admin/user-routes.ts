@@ -26,7 +26,10 @@ export async function userRoutes(app: FastifyInstance) {
 
   api.post(
     '/admin/create',
-    { config: { access: 'staff' }, schema: { body: createUserBodySchema, response: { 201: userResponseSchema, ...errors } } },
+    {
+      config: { access: 'staff' },
+      schema: { body: createUserBodySchema, response: { 201: userResponseSchema, ...errors } },
+    },
     async (request, reply) => {
       const user = await createUser(app.db, request.staffUser!, request.body);
       return reply.code(201).send({ user });
@@ -41,7 +44,10 @@ export async function userRoutes(app: FastifyInstance) {
 
   api.post(
     '/admin/update-role',
-    { config: { access: 'superuser' }, schema: { body: updateRoleBodySchema, response: { 200: userResponseSchema, ...errors } } },
+    {
+      config: { access: 'superuser' },
+      schema: { body: updateRoleBodySchema, response: { 200: userResponseSchema, ...errors } },
+    },
     async (request) => ({ user: await updateRole(app.db, request.body.userId, request.body.role) }),
   );
 
@@ -58,7 +64,10 @@ export async function userRoutes(app: FastifyInstance) {
 
   api.delete(
     '/admin/users/:id',
-    { config: { access: 'superuser' }, schema: { params: userIdParamsSchema, response: { 200: okResponseSchema, ...errors } } },
+    {
+      config: { access: 'superuser' },
+      schema: { params: userIdParamsSchema, response: { 200: okResponseSchema, ...errors } },
+    },
     async (request) => {
       await deleteUser(app.db, request.staffUser!.id, request.params.id);
       return { ok: true as const };

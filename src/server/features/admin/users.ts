@@ -68,7 +68,11 @@ export async function setPassword(db: Database, userId: string, password: string
  * Runs a change to one user while the active superusers are locked, so two superusers demoting
  * each other at the same moment cannot leave the station with none.
  */
-async function changeUser<T>(db: Database, userId: string, change: (tx: Tx, user: UserRow, activeSuperusers: string[]) => Promise<T>) {
+async function changeUser<T>(
+  db: Database,
+  userId: string,
+  change: (tx: Tx, user: UserRow, activeSuperusers: string[]) => Promise<T>,
+) {
   return db.transaction(async (tx) => {
     const supers = await tx
       .select({ id: adminUsers.id })
@@ -90,7 +94,8 @@ const isLastActiveSuperuser = (user: UserRow, activeSuperusers: string[]) =>
 
 export async function updateRole(db: Database, userId: string, role: Role) {
   return changeUser(db, userId, async (tx, user, supers) => {
-    if (role !== 'superuser' && isLastActiveSuperuser(user, supers)) throw new AccountError(LAST_SUPERUSER.demote, 409);
+    if (role !== 'superuser' && isLastActiveSuperuser(user, supers))
+      throw new AccountError(LAST_SUPERUSER.demote, 409);
     const [updated] = await tx.update(adminUsers).set({ role }).where(eq(adminUsers.id, userId)).returning();
     return toUserListItem(updated!);
   });
@@ -100,7 +105,8 @@ export async function updateRole(db: Database, userId: string, role: Role) {
 export async function setActive(db: Database, actorId: string, userId: string, isActive: boolean) {
   const item = await changeUser(db, userId, async (tx, user, supers) => {
     if (!isActive && user.id === actorId) throw new AccountError(NOT_YOURSELF.deactivate, 400);
-    if (!isActive && isLastActiveSuperuser(user, supers)) throw new AccountError(LAST_SUPERUSER.deactivate, 409);
+    if (!isActive && isLastActiveSuperuser(user, supers))
+      throw new AccountError(LAST_SUPERUSER.deactivate, 409);
     const [updated] = await tx
       .update(adminUsers)
       .set({ isActive: isActive ? 'true' : 'false' })

@@ -14,22 +14,57 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const list = async () => (await t.app.inject({ method: 'GET', url: '/api/featured-content' })).json();
-const add = (payload: object, headers = staff) => t.app.inject({ method: 'POST', url: '/api/featured-content', headers, payload });
+const add = (payload: object, headers = staff) =>
+  t.app.inject({ method: 'POST', url: '/api/featured-content', headers, payload });
 const play = (id: string, address = '198.51.100.20') =>
-  t.app.inject({ method: 'POST', url: `/api/featured-content/${id}/play`, headers: { 'x-forwarded-for': address } });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/featured-content/${id}/play`,
+    headers: { 'x-forwarded-for': address },
+  });
 
 describe('featured content', () => {
   it('adds, lists newest first with the listener fields, edits and deletes', async () => {
-    const first = await add({ title: '  Walking in Faith ', description: 'Hebrews 11', type: 'sermon', imageUrl: '', audioUrl: null });
+    const first = await add({
+      title: '  Walking in Faith ',
+      description: 'Hebrews 11',
+      type: 'sermon',
+      imageUrl: '',
+      audioUrl: null,
+    });
     expect(first.statusCode).toBe(201);
     const created = first.json();
-    expect(created).toMatchObject({ title: 'Walking in Faith', imageUrl: null, audioUrl: null, playCount: 0, type: 'sermon' });
-    const second = (await add({ title: 'Morning Light', description: 'Psalm 5', type: 'devotion', imageUrl: '/uploads/abc.png', speaker: 'Ruth' })).json();
+    expect(created).toMatchObject({
+      title: 'Walking in Faith',
+      imageUrl: null,
+      audioUrl: null,
+      playCount: 0,
+      type: 'sermon',
+    });
+    const second = (
+      await add({
+        title: 'Morning Light',
+        description: 'Psalm 5',
+        type: 'devotion',
+        imageUrl: '/uploads/abc.png',
+        speaker: 'Ruth',
+      })
+    ).json();
 
     const items = await list();
     expect(items.map((i: { id: string }) => i.id)).toEqual([second.id, created.id]);
     expect(Object.keys(items[0]).sort()).toEqual(
-      ['audioUrl', 'description', 'duration', 'id', 'imageUrl', 'playCount', 'speaker', 'title', 'type'].sort(),
+      [
+        'audioUrl',
+        'description',
+        'duration',
+        'id',
+        'imageUrl',
+        'playCount',
+        'speaker',
+        'title',
+        'type',
+      ].sort(),
     );
 
     // The Content tab edits title, type and description in place and sends the image and audio back unchanged.
@@ -37,15 +72,34 @@ describe('featured content', () => {
       method: 'PUT',
       url: `/api/featured-content/${second.id}`,
       headers: staff,
-      payload: { title: 'Morning Light (part 2)', type: 'music', description: 'Psalm 5 again', imageUrl: '/uploads/abc.png', audioUrl: null },
+      payload: {
+        title: 'Morning Light (part 2)',
+        type: 'music',
+        description: 'Psalm 5 again',
+        imageUrl: '/uploads/abc.png',
+        audioUrl: null,
+      },
     });
     expect(edit.statusCode).toBe(200);
-    expect(edit.json()).toMatchObject({ title: 'Morning Light (part 2)', type: 'music', imageUrl: '/uploads/abc.png', speaker: 'Ruth' });
+    expect(edit.json()).toMatchObject({
+      title: 'Morning Light (part 2)',
+      type: 'music',
+      imageUrl: '/uploads/abc.png',
+      speaker: 'Ruth',
+    });
 
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/featured-content/${second.id}`, headers: staff });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/featured-content/${second.id}`,
+      headers: staff,
+    });
     expect(del.statusCode).toBe(200);
     expect((await list()).map((i: { id: string }) => i.id)).toEqual([created.id]);
-    const again = await t.app.inject({ method: 'DELETE', url: `/api/featured-content/${second.id}`, headers: staff });
+    const again = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/featured-content/${second.id}`,
+      headers: staff,
+    });
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({ message: 'Featured content not found' });
   });

@@ -10,7 +10,15 @@ import {
 } from '../../../common/featured-content.js';
 import { errorBodySchema } from '../../../common/http.js';
 import { RecentPlays } from './play-counter.js';
-import { addContent, CONTENT_NOT_FOUND, countPlay, listActiveContent, playCountOf, removeContent, updateContent } from './service.js';
+import {
+  addContent,
+  CONTENT_NOT_FOUND,
+  countPlay,
+  listActiveContent,
+  playCountOf,
+  removeContent,
+  updateContent,
+} from './service.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
@@ -19,11 +27,16 @@ export async function featuredContentRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const recentPlays = new RecentPlays();
 
-  api.get('/featured-content', { schema: { response: { 200: featuredListSchema } } }, async () => listActiveContent(app.db));
+  api.get('/featured-content', { schema: { response: { 200: featuredListSchema } } }, async () =>
+    listActiveContent(app.db),
+  );
 
   api.post(
     '/featured-content',
-    { config: { access: 'staff' }, schema: { body: featuredContentBodySchema, response: { 201: featuredItemSchema, ...errors } } },
+    {
+      config: { access: 'staff' },
+      schema: { body: featuredContentBodySchema, response: { 201: featuredItemSchema, ...errors } },
+    },
     async (request, reply) => reply.code(201).send(await addContent(app.db, request.body)),
   );
 
@@ -31,7 +44,11 @@ export async function featuredContentRoutes(app: FastifyInstance) {
     '/featured-content/:id',
     {
       config: { access: 'staff' },
-      schema: { params: featuredIdParamsSchema, body: featuredContentBodySchema, response: { 200: featuredItemSchema, ...errors } },
+      schema: {
+        params: featuredIdParamsSchema,
+        body: featuredContentBodySchema,
+        response: { 200: featuredItemSchema, ...errors },
+      },
     },
     async (request, reply) => {
       const item = await updateContent(app.db, request.params.id, request.body);
@@ -43,15 +60,22 @@ export async function featuredContentRoutes(app: FastifyInstance) {
     '/featured-content/:id',
     {
       config: { access: 'staff' },
-      schema: { params: featuredIdParamsSchema, response: { 200: z.object({ ok: z.literal(true) }), ...errors } },
+      schema: {
+        params: featuredIdParamsSchema,
+        response: { 200: z.object({ ok: z.literal(true) }), ...errors },
+      },
     },
     async (request, reply) =>
-      (await removeContent(app.db, request.params.id)) ? { ok: true as const } : reply.code(404).send({ message: CONTENT_NOT_FOUND }),
+      (await removeContent(app.db, request.params.id))
+        ? { ok: true as const }
+        : reply.code(404).send({ message: CONTENT_NOT_FOUND }),
   );
 
   api.post(
     '/featured-content/:id/play',
-    { schema: { params: featuredIdParamsSchema, response: { 200: playResponseSchema, 404: errorBodySchema } } },
+    {
+      schema: { params: featuredIdParamsSchema, response: { 200: playResponseSchema, 404: errorBodySchema } },
+    },
     async (request, reply) => {
       const { id } = request.params;
       const repeat = recentPlays.isRepeat(request.ip, id);

@@ -33,13 +33,19 @@ const isActive = eq(featuredContent.isActive, 'true');
 
 /** SPEC.md section 7: the listener's featured list, newest first. */
 export async function listActiveContent(db: Database) {
-  const rows = await db.select().from(featuredContent).where(isActive).orderBy(desc(featuredContent.createdAt), desc(featuredContent.id));
+  const rows = await db
+    .select()
+    .from(featuredContent)
+    .where(isActive)
+    .orderBy(desc(featuredContent.createdAt), desc(featuredContent.id));
   return rows.map(toItem);
 }
 
 /** Only the fields the caller sent: on PUT a field left out keeps its stored value. */
 const definedFields = (input: FeaturedContentInput) =>
-  Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as FeaturedContentInput;
+  Object.fromEntries(
+    Object.entries(input).filter(([, value]) => value !== undefined),
+  ) as FeaturedContentInput;
 
 export async function addContent(db: Database, input: FeaturedContentInput) {
   const [row] = await db.insert(featuredContent).values(definedFields(input)).returning();

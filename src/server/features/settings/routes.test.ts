@@ -14,14 +14,24 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const next = { name: 'Hope FM', networkName: 'Hope Network', networkUrl: 'https://hope.example.org', timeZone: 'Africa/Lagos' };
+const next = {
+  name: 'Hope FM',
+  networkName: 'Hope Network',
+  networkUrl: 'https://hope.example.org',
+  timeZone: 'Africa/Lagos',
+};
 
 describe('the Station tab', () => {
   it('starts from the environment and applies saved details at once to the API and the pages', async () => {
     const current = await t.app.inject({ method: 'GET', url: '/api/admin/station', headers: superuser });
     expect(current.json()).toMatchObject({ name: 'Grace Live Radio', timeZone: 'UTC' });
 
-    const saved = await t.app.inject({ method: 'PUT', url: '/api/admin/station', headers: superuser, payload: { ...next, name: ' Hope FM ' } });
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/station',
+      headers: superuser,
+      payload: { ...next, name: ' Hope FM ' },
+    });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toEqual(next);
     expect((await t.app.inject({ method: 'GET', url: '/api/station' })).json()).toEqual(next);
@@ -36,7 +46,12 @@ describe('the Station tab', () => {
       { ...next, networkUrl: 'ftp://x' },
       { ...next, timeZone: 'Mars/Olympus' },
     ]) {
-      const res = await t.app.inject({ method: 'PUT', url: '/api/admin/station', headers: superuser, payload });
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/station',
+        headers: superuser,
+        payload,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toMatch(/name|address|Time zone/);
     }
@@ -44,8 +59,16 @@ describe('the Station tab', () => {
   });
 
   it('rotates the live-input password into the settings table', async () => {
-    const first = await t.app.inject({ method: 'POST', url: '/api/admin/station/source-password', headers: superuser });
-    const second = await t.app.inject({ method: 'POST', url: '/api/admin/station/source-password', headers: superuser });
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/station/source-password',
+      headers: superuser,
+    });
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/station/source-password',
+      headers: superuser,
+    });
     const a = first.json().sourcePassword;
     const b = second.json().sourcePassword;
     expect(a).toMatch(/^[A-Za-z0-9_-]{24}$/);

@@ -28,7 +28,10 @@ export async function stationSettingsRoutes(app: FastifyInstance, opts: { store:
 
   api.post(
     '/admin/station/source-password',
-    { config: { access: 'superuser' }, schema: { response: { 200: sourcePasswordResponseSchema, ...errors } } },
+    {
+      config: { access: 'superuser' },
+      schema: { response: { 200: sourcePasswordResponseSchema, ...errors } },
+    },
     async () => ({ sourcePassword: await rotateSourcePassword(app.db) }),
   );
 }

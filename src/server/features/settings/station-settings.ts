@@ -35,7 +35,11 @@ export interface StationSettingsStore {
  * then the environment's values apply. Kept in memory so pages never wait on the database, and
  * reloaded when any instance announces a change on the bus (several instances behind Redis).
  */
-export async function openStationSettings(db: Database, bus: EventBus, defaults: StationInfo): Promise<StationSettingsStore> {
+export async function openStationSettings(
+  db: Database,
+  bus: EventBus,
+  defaults: StationInfo,
+): Promise<StationSettingsStore> {
   let cached: StationInfo = { ...defaults };
   const reload = async () => {
     const saved = stationSettingsSchema.safeParse(await readSetting(db, STATION_SETTINGS_KEY));

@@ -11,9 +11,18 @@ beforeAll(async () => {
   t = await createTestApp();
   staff = (await addStaff(t.db, 'newsdesk', 'admin')).headers;
   await t.db.insert(emailSubscribers).values([
-    { email: 'older@example.org', name: 'Older', isActive: 'false', createdAt: new Date('2026-01-01T00:00:00Z') },
+    {
+      email: 'older@example.org',
+      name: 'Older',
+      isActive: 'false',
+      createdAt: new Date('2026-01-01T00:00:00Z'),
+    },
     { email: 'newer@example.org', name: null, createdAt: new Date('2026-02-01T00:00:00Z') },
-    { email: 'trick@example.org', name: '=HYPERLINK("http://evil")', createdAt: new Date('2025-12-01T00:00:00Z') },
+    {
+      email: 'trick@example.org',
+      name: '=HYPERLINK("http://evil")',
+      createdAt: new Date('2025-12-01T00:00:00Z'),
+    },
   ]);
 });
 afterAll(() => t.close());
@@ -23,8 +32,17 @@ describe('GET /api/email-subscribers', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/email-subscribers', headers: staff });
     expect(res.statusCode).toBe(200);
     const items = res.json();
-    expect(items.map((i: { email: string }) => i.email)).toEqual(['newer@example.org', 'older@example.org', 'trick@example.org']);
-    expect(items[0]).toEqual({ id: expect.any(String), email: 'newer@example.org', name: null, isActive: true });
+    expect(items.map((i: { email: string }) => i.email)).toEqual([
+      'newer@example.org',
+      'older@example.org',
+      'trick@example.org',
+    ]);
+    expect(items[0]).toEqual({
+      id: expect.any(String),
+      email: 'newer@example.org',
+      name: null,
+      isActive: true,
+    });
     expect(items[1].isActive).toBe(false);
   });
 
@@ -32,7 +50,9 @@ describe('GET /api/email-subscribers', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/email-subscribers.csv', headers: staff });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="subscribers-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="subscribers-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const lines = res.body.trim().split('\r\n');
     expect(lines[0]).toBe('email,name,active,source,subscribed_at');
     expect(lines[1]).toMatch(/^"newer@example.org","","true","website","2026-02-01T00:00:00.000Z"$/);

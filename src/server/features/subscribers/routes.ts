@@ -10,7 +10,10 @@ export async function subscriberRoutes(app: FastifyInstance) {
 
   api.get(
     '/email-subscribers',
-    { config: { access: 'staff' }, schema: { response: { 200: subscriberListSchema, 401: errorBodySchema, 403: errorBodySchema } } },
+    {
+      config: { access: 'staff' },
+      schema: { response: { 200: subscriberListSchema, 401: errorBodySchema, 403: errorBodySchema } },
+    },
     async () => listSubscribers(app.db),
   );
 

@@ -7,8 +7,16 @@ const newestFirst = [desc(emailSubscribers.createdAt), desc(emailSubscribers.id)
 
 /** SPEC.md section 3's subscriber list item, newest first. */
 export async function listSubscribers(db: Database): Promise<SubscriberListItem[]> {
-  const rows = await db.select().from(emailSubscribers).orderBy(...newestFirst);
-  return rows.map((row) => ({ id: row.id, email: row.email, name: row.name, isActive: row.isActive === 'true' }));
+  const rows = await db
+    .select()
+    .from(emailSubscribers)
+    .orderBy(...newestFirst);
+  return rows.map((row) => ({
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    isActive: row.isActive === 'true',
+  }));
 }
 
 /**
@@ -22,7 +30,10 @@ export function csvCell(value: string): string {
 
 /** DESIGN.md section 7: the newsletter list as CSV for staff. */
 export async function subscribersCsv(db: Database): Promise<string> {
-  const rows = await db.select().from(emailSubscribers).orderBy(...newestFirst);
+  const rows = await db
+    .select()
+    .from(emailSubscribers)
+    .orderBy(...newestFirst);
   const header = ['email', 'name', 'active', 'source', 'subscribed_at'];
   const lines = rows.map((row) =>
     [row.email, row.name ?? '', row.isActive, row.source, row.createdAt.toISOString()].map(csvCell).join(','),

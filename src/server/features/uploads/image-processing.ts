@@ -35,7 +35,12 @@ export async function reencodeImage(input: Buffer): Promise<{ data: Buffer; exte
     let pipeline = sharp(input, { animated, limitInputPixels: MAX_INPUT_PIXELS });
     // Orientation lives in the EXIF we drop, so apply it to the pixels first.
     if (!animated) pipeline = pipeline.autoOrient();
-    pipeline = pipeline.resize({ width: MAX_IMAGE_DIMENSION, height: MAX_IMAGE_DIMENSION, fit: 'inside', withoutEnlargement: true });
+    pipeline = pipeline.resize({
+      width: MAX_IMAGE_DIMENSION,
+      height: MAX_IMAGE_DIMENSION,
+      fit: 'inside',
+      withoutEnlargement: true,
+    });
     const encoded =
       format === 'jpeg'
         ? pipeline.jpeg({ quality: 85, mozjpeg: true })

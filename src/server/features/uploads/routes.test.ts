@@ -27,14 +27,22 @@ function multipartBody(field: string, filename: string, contentType: string, dat
 
 function upload(data: Buffer, filename = 'photo.png', contentType = 'image/png', field = 'image') {
   const body = multipartBody(field, filename, contentType, data);
-  return t.app.inject({ method: 'POST', url: '/api/upload-image', headers: { ...staff, ...body.headers }, payload: body.payload });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/upload-image',
+    headers: { ...staff, ...body.headers },
+    payload: body.payload,
+  });
 }
 
 const EXIF = { IFD0: { Copyright: 'Grace Church', ImageDescription: 'Taken at home, GPS inside' } };
 
 describe('POST /api/upload-image', () => {
   it('accepts a real PNG, stores it re-encoded without EXIF, and serves it from /uploads', async () => {
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c33' } }).png().withExif(EXIF).toBuffer();
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c33' } })
+      .png()
+      .withExif(EXIF)
+      .toBuffer();
     expect((await sharp(png).metadata()).exif).toBeDefined();
 
     const res = await upload(png);
@@ -68,15 +76,23 @@ describe('POST /api/upload-image', () => {
   });
 
   it('checks the bytes, not the name: a text file called .png is refused', async () => {
-    const res = await upload(Buffer.from('this is not a picture, just words\n'.repeat(20)), 'sermon.png', 'image/png');
+    const res = await upload(
+      Buffer.from('this is not a picture, just words\n'.repeat(20)),
+      'sermon.png',
+      'image/png',
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: 'Please upload an image file (JPEG, PNG, GIF, or WebP)' });
   });
 
   it('refuses image formats SPEC.md does not list (SVG, TIFF) whatever they are called', async () => {
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+    );
     expect((await upload(svg, 'logo.png', 'image/png')).statusCode).toBe(400);
-    const tiff = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).tiff().toBuffer();
+    const tiff = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .tiff()
+      .toBuffer();
     expect((await upload(tiff, 'scan.jpg', 'image/jpeg')).statusCode).toBe(400);
   });
 
@@ -87,15 +103,26 @@ describe('POST /api/upload-image', () => {
   });
 
   it('refuses a request without an image field', async () => {
-    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     expect((await upload(png, 'a.png', 'image/png', 'picture')).statusCode).toBe(400);
-    const json = await t.app.inject({ method: 'POST', url: '/api/upload-image', headers: staff, payload: { image: 'x' } });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload-image',
+      headers: staff,
+      payload: { image: 'x' },
+    });
     expect(json.statusCode).toBe(400);
   });
 
   it('accepts GIF and WebP, keeping their format', async () => {
-    const gif = await sharp({ create: { width: 10, height: 10, channels: 4, background: '#0f0f' } }).gif().toBuffer();
-    const webp = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#00f' } }).webp().toBuffer();
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 4, background: '#0f0f' } })
+      .gif()
+      .toBuffer();
+    const webp = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#00f' } })
+      .webp()
+      .toBuffer();
     expect((await upload(gif, 'a.gif', 'image/gif')).json().imageUrl).toMatch(/\.gif$/);
     expect((await upload(webp, 'a.webp', 'application/octet-stream')).json().imageUrl).toMatch(/\.webp$/);
   });

@@ -76,7 +76,8 @@ export async function uploadRoutes(app: FastifyInstance, opts: { dataDir: string
       let bytes: Buffer | undefined;
       try {
         for await (const part of request.parts()) {
-          if (part.type === 'file' && part.fieldname === IMAGE_UPLOAD_FIELD && !bytes) bytes = await part.toBuffer();
+          if (part.type === 'file' && part.fieldname === IMAGE_UPLOAD_FIELD && !bytes)
+            bytes = await part.toBuffer();
           else if (part.type === 'file') part.file.resume();
         }
       } catch (error) {
