@@ -14,7 +14,9 @@ export default fp(async function security(app: FastifyInstance, opts: { extraMed
         // Radix primitives position popovers with style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'blob:', ...media],
+        // blob: for Media Source playback; data: for the player library's silent placeholder that keeps
+        // the play button working between streams.
+        mediaSrc: ["'self'", 'blob:', 'data:', ...media],
         connectSrc: ["'self'", ...media],
         workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],

@@ -5,7 +5,14 @@ let shared: AudioPlayer | undefined;
 
 /** The page's one audio player (created on first use, in the browser only). */
 export function getPlayer(): AudioPlayer {
-  shared ??= new AudioPlayer();
+  if (!shared) {
+    // In the document (not a detached Audio()), so tools and extensions can find what is playing.
+    const audio = document.createElement('audio');
+    audio.hidden = true;
+    audio.dataset.stationPlayer = '';
+    document.body.appendChild(audio);
+    shared = new AudioPlayer({ audio });
+  }
   return shared;
 }
 

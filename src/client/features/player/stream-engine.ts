@@ -70,6 +70,9 @@ export const icecastEngine: EngineFactory = (audio, callbacks, method) => {
   return {
     audio,
     async play(url) {
+      // Started in the listener's gesture (iOS allows audio only there), and with its rejection handled:
+      // the library's own start call on a paused element has no catch and would surface as a page error.
+      prime(audio);
       const { default: IcecastMetadataPlayer } = await loadIcecastPlayer();
       if (player) {
         stopping = true;
@@ -94,6 +97,7 @@ export const icecastEngine: EngineFactory = (audio, callbacks, method) => {
         onError: (message) => callbacks.onWarn(String(message)),
       };
       player = new IcecastMetadataPlayer(url, options);
+      prime(audio);
       await player.play();
     },
     async stop() {
@@ -102,3 +106,7 @@ export const icecastEngine: EngineFactory = (audio, callbacks, method) => {
     },
   };
 };
+
+function prime(audio: HTMLAudioElement): void {
+  if (audio.paused) audio.play().catch(() => {});
+}
