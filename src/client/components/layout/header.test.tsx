@@ -23,6 +23,11 @@ describe('Header', () => {
     expect(network).toHaveAttribute('target', '_blank');
   });
 
+  it('offers keyboard users a skip link to the page content', () => {
+    render(<Header />);
+    expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#main');
+  });
+
   it('links Home, Programs, Prayer and the main network site (new tab)', () => {
     render(<Header />);
     const nav = screen.getByRole('navigation', { name: 'Main' });

@@ -51,6 +51,12 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-blue-900 bg-blue-950 text-white shadow-md">
+      <a
+        href="#main"
+        className="sr-only rounded-md bg-amber-400 px-4 py-2 font-semibold text-blue-950 focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:z-50"
+      >
+        Skip to content
+      </a>
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
         <div className="flex min-w-0 items-center gap-3">
           <a
