@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settings } from '../../db/schema.js';
 import { createTestApp } from '../../test/helpers.js';
 import { addStaff } from '../admin/test-staff.js';
-import { readSourcePassword, SOURCE_PASSWORD_KEY } from './station-settings.js';
+import { sourcePassword, SOURCE_PASSWORD_KEY } from '../../radio/source-password.js';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let superuser: Record<string, string>;
 
 beforeAll(async () => {
-  t = await createTestApp({ STATION_NAME: 'Grace Live Radio' });
+  t = await createTestApp({ STATION_NAME: 'Grace Live Radio', SOURCE_PASSWORD: 'from-the-environment' });
   superuser = (await addStaff(t.db, 'station-manager', 'superuser')).headers;
 });
 afterAll(() => t.close());
@@ -73,7 +73,8 @@ describe('the Station tab', () => {
     const b = second.json().sourcePassword;
     expect(a).toMatch(/^[A-Za-z0-9_-]{24}$/);
     expect(b).not.toBe(a);
-    expect(await readSourcePassword(t.db)).toBe(b);
+    // The radio engine's own reader sees the new password (it wins over SOURCE_PASSWORD).
+    expect(await sourcePassword(t.db, t.config)).toBe(b);
     const [row] = await t.db.select().from(settings).where(eq(settings.key, SOURCE_PASSWORD_KEY));
     expect(row!.value).toBe(b);
   });

@@ -5,10 +5,9 @@ import type { StationInfo } from '../../../common/station.js';
 import type { Database } from '../../db/client.js';
 import { settings } from '../../db/schema.js';
 import type { EventBus } from '../../plugins/event-bus.js';
+import { SOURCE_PASSWORD_KEY } from '../../radio/source-password.js';
 
 export const STATION_SETTINGS_KEY = 'station';
-/** The live-input (Icecast source) password, as the radio engine reads it. */
-export const SOURCE_PASSWORD_KEY = 'source_password';
 const CHANGED_TOPIC = 'station_settings_changed';
 
 async function readSetting(db: Database, key: string): Promise<unknown> {
@@ -63,15 +62,12 @@ export async function openStationSettings(
   };
 }
 
-/** A new live-input password, stored where the radio engine reads it; encoders must be updated with it. */
+/**
+ * A new live-input password, stored where the radio engine reads it on every source connection
+ * (radio/source-password.ts), so it applies at once; encoders must be updated with it.
+ */
 export async function rotateSourcePassword(db: Database): Promise<string> {
   const sourcePassword = randomBytes(18).toString('base64url');
   await writeSetting(db, SOURCE_PASSWORD_KEY, sourcePassword);
   return sourcePassword;
-}
-
-/** The stored live-input password, if staff have set one (it takes precedence over SOURCE_PASSWORD). */
-export async function readSourcePassword(db: Database): Promise<string | undefined> {
-  const value = await readSetting(db, SOURCE_PASSWORD_KEY);
-  return typeof value === 'string' && value.length > 0 ? value : undefined;
 }
