@@ -130,6 +130,7 @@ export class RadioEngine implements NowPlayingSource {
     if (this.minuteTimer) clearTimeout(this.minuteTimer);
     this.timer = this.pushTimer = this.minuteTimer = null;
     this.broadcaster.closeAll();
+    this.live.session?.abort?.();
     this.autodj.stop();
     await this.storeMinute();
   }

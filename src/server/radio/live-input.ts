@@ -28,6 +28,8 @@ export class LiveSession {
   /** Last song the encoder announced ('Artist - Title'). */
   song: string | null = null;
   private drainWaiters: (() => void)[] = [];
+  /** Set by the transport: disconnects the encoder (station stopping). */
+  abort?: () => void;
 
   constructor(readonly info: LiveSourceInfo) {}
 

@@ -70,14 +70,19 @@ export function isInfoFrame(frame: Buffer, header: FrameHeader): boolean {
   return tag === 'Xing' || tag === 'Info' || frame.toString('latin1', 36, 40) === 'VBRI';
 }
 
+const startsTag = (buf: Buffer, at: number) => {
+  const magic = buf.toString('latin1', at, at + 3);
+  return magic === 'ID3' || magic === 'TAG' || magic === 'APE';
+};
+
 /**
  * Cuts a byte stream (file chunks or a live encoder's body) into whole frames. Junk, ID3v2 tags and
- * Xing/Info frames are skipped; after junk a sync is trusted only when the next frame's header follows it.
+ * Xing/Info frames are skipped; a frame is trusted only when the next frame's header (or a tag) follows it,
+ * so the newest frame waits for the bytes after it (or for `end`).
  */
 export class FrameParser {
   private pending: Buffer = Buffer.alloc(0);
   private skip = 0;
-  private locked = false;
   private seenAudio = false;
 
   /** Feeds bytes; returns every frame they complete. */
@@ -104,20 +109,15 @@ export class FrameParser {
       if (buf[pos] === 0x49 && pos + 10 > buf.length) break; // maybe an ID3 header, wait for more
       const header = parseFrameHeader(buf, pos);
       if (!header) {
-        this.locked = false;
         pos++;
         continue;
       }
-      if (pos + header.length > buf.length) break;
-      if (!this.locked) {
-        // Confirm a fresh sync with the header that should follow; at the very end, wait for more bytes.
-        const next = pos + header.length;
-        if (next + 4 > buf.length) break;
-        if (!parseFrameHeader(buf, next) && id3v2Size(buf, next) === 0) {
-          pos++;
-          continue;
-        }
-        this.locked = true;
+      // A frame counts only when the next one (or a tag) follows it: junk can look like a header.
+      const next = pos + header.length;
+      if (next + 4 > buf.length) break;
+      if (!parseFrameHeader(buf, next) && !startsTag(buf, next)) {
+        pos++;
+        continue;
       }
       const data = buf.subarray(pos, pos + header.length);
       pos += header.length;

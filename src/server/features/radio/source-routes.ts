@@ -30,6 +30,7 @@ export async function sourceRoutes(app: FastifyInstance, opts: { engine: RadioEn
       const extra = decision.status === 401 ? `WWW-Authenticate: ${SOURCE_REALM}\r\n` : '';
       socket.end(
         `HTTP/1.0 ${decision.status} ${STATUS_TEXT[decision.status]}\r\n${extra}Content-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        () => socket.destroy(),
       );
       return;
     }
@@ -39,6 +40,7 @@ export async function sourceRoutes(app: FastifyInstance, opts: { engine: RadioEn
     socket.setTimeout(SOURCE_IDLE_MS, () => socket.destroy());
     socket.setNoDelay(true);
     if (bodyStart.length) decision.session.write(bodyStart);
+    decision.session.abort = () => socket.destroy();
     pipeSource(socket, decision.session, () => socket.destroy());
   }
 
@@ -62,6 +64,7 @@ export async function sourceRoutes(app: FastifyInstance, opts: { engine: RadioEn
         res.writeHead(200, { 'Content-Type': 'text/plain' });
         res.flushHeaders();
         request.raw.socket?.setTimeout(SOURCE_IDLE_MS, () => request.raw.destroy());
+        decision.session.abort = () => request.raw.destroy();
         pipeSource(request.raw, decision.session, () => res.end());
       },
     });
@@ -86,7 +89,8 @@ export async function sourceRoutes(app: FastifyInstance, opts: { engine: RadioEn
 
 function refuse(reply: FastifyReply, status: number, message: string) {
   if (status === 401) reply.header('WWW-Authenticate', SOURCE_REALM);
-  return reply.code(status).send({ message });
+  // The encoder may still be sending its body: end the connection with the answer.
+  return reply.code(status).header('Connection', 'close').send({ message });
 }
 
 /** Icecast's small XML answer to admin calls. */
