@@ -144,7 +144,7 @@ describe('Broadcaster', () => {
     let audio = 0;
     const reader = new IcecastMetadataReader({ icyMetaInt: 16000, metadataTypes: ['icy'] });
     for (const item of reader.iterator(new Uint8Array(data))) {
-      if (item.metadata) metadata.push(item.metadata as { StreamTitle?: string; StreamClock?: string });
+      if (item.metadata) metadata.push(item.metadata);
       if (item.stream) audio += item.stream.length;
     }
     expect(metadata.length).toBe(blocks);

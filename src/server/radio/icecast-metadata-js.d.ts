@@ -1,0 +1,11 @@
+// icecast-metadata-js ships no types; the tests use its ICY reader as an independent parser.
+declare module 'icecast-metadata-js' {
+  export interface IcecastReadValue {
+    stream?: Uint8Array;
+    metadata?: Record<string, string>;
+  }
+  export class IcecastMetadataReader {
+    constructor(options?: { icyMetaInt?: number; metadataTypes?: ('icy' | 'ogg')[]; onError?: (message: string) => void });
+    iterator(data: Uint8Array): Iterable<IcecastReadValue>;
+  }
+}
