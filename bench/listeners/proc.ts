@@ -23,3 +23,16 @@ export function rssBytes(pid: number): number {
   const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? Number(match[1]) * 1024 : 0;
 }
+
+/**
+ * Connections the kernel dropped because a listening socket's accept queue was full (TcpExt
+ * ListenOverflows, for the whole network namespace): each costs the client a SYN retry of 1 s or more.
+ */
+export function listenOverflows(): number {
+  const lines = readFileSync('/proc/net/netstat', 'utf8').split('\n');
+  const header = lines.findIndex((line) => line.startsWith('TcpExt:'));
+  if (header < 0 || !lines[header + 1]) return 0;
+  const names = lines[header]!.split(/\s+/);
+  const values = lines[header + 1]!.split(/\s+/);
+  return Number(values[names.indexOf('ListenOverflows')] ?? 0);
+}

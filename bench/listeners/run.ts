@@ -3,12 +3,13 @@
 // Usage: node --import tsx bench/listeners/run.ts [--listeners N] [--seconds S] [--workers W]
 //        [--ramp PER_SECOND] [--target both|ours|icecast] [--file AUDIO]          (see README.md)
 import { execFileSync, fork, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { stopProcess } from '../../src/server/test/icecast-server';
 import type { FromWorker, ToWorker, WorkerInput } from './listener-worker';
-import { cpuSeconds, rssBytes } from './proc';
+import { cpuSeconds, listenOverflows, rssBytes } from './proc';
 import { startIcecastTarget, startOurs, startSource, type Target } from './targets';
 
 const BITRATE_BYTES = 128_000 / 8;
@@ -95,6 +96,8 @@ interface Figures {
   /** CPU seconds per second (cores) that 1,000 listeners cost, idle source cost removed. */
   coresPer1000: number;
   rssMb: number;
+  /** Accept-queue overflows while this server was measured (system-wide counter). */
+  overflows: number;
 }
 
 const percentile = (values: number[], p: number) => {
@@ -144,6 +147,7 @@ async function measure(target: Target): Promise<Figures> {
   await sleep(IDLE_MS);
   const idleCores = (cpuSeconds(target.pid) - idleStart) / (IDLE_MS / 1000);
 
+  const overflowsBefore = listenOverflows();
   const pool = startWorkers(target);
   await Promise.all(pool.map((w) => nextMessage(w, 'ramped')));
   await sleep(SETTLE_MS);
@@ -160,6 +164,7 @@ async function measure(target: Target): Promise<Figures> {
   tell(pool, { type: 'window-end' });
   const busyCores = (cpuSeconds(target.pid) - cpuStart) / ((performance.now() - startedAt) / 1000);
   const parts = (await Promise.all(results)) as Extract<FromWorker, { type: 'result' }>[];
+  const overflows = listenOverflows() - overflowsBefore;
   tell(pool, { type: 'close' });
   await Promise.all(pool.map((w) => stopProcess(w)));
   for (const w of pool) children.splice(children.indexOf(w), 1);
@@ -186,7 +191,21 @@ async function measure(target: Target): Promise<Figures> {
     busyCores,
     coresPer1000: (Math.max(0, busyCores - idleCores) / listeners) * 1000,
     rssMb: rss / 1024 / 1024,
+    overflows,
   };
+}
+
+/** dist/server is missing or older than a source file it is built from. */
+function serverBuildIsStale(): boolean {
+  if (!existsSync('dist/server/main.js')) return true;
+  const built = statSync('dist/server/main.js').mtimeMs;
+  const newer = (dir: string): boolean =>
+    readdirSync(dir, { withFileTypes: true }).some((entry) => {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) return newer(path);
+      return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') && statSync(path).mtimeMs > built;
+    });
+  return newer('src/server') || newer('src/common');
 }
 
 // --- run ----------------------------------------------------------------------------------------------
@@ -204,6 +223,7 @@ function report(figures: Figures[]) {
     ['server CPU with listeners', (f) => `${(f.busyCores * 100).toFixed(1)} % of a core`],
     ['CPU per 1,000 listeners (net)', (f) => `${f.coresPer1000.toFixed(3)} CPU-s/s`],
     ['server RSS (max)', (f) => `${f.rssMb.toFixed(1)} MB`],
+    ['accept queue overflows (SYN retried)', (f) => String(f.overflows)],
   ];
   const width = Math.max(...rows.map(([label]) => label.length));
   console.log(`\n${listeners} listeners, ${seconds} s steady window, ${workers} load processes, ramp ${rampPerSecond}/s\n`);
@@ -225,9 +245,11 @@ function report(figures: Figures[]) {
 
 try {
   if (wanted.includes('ours')) {
-    if (!existsSync('dist/server/main.js')) {
+    if (serverBuildIsStale()) {
       console.log('building the server (npm run build:server)...');
-      if (spawnSync('npm', ['run', '--silent', 'build:server'], { stdio: 'inherit' }).status !== 0) throw new Error('build failed');
+      const built = spawnSync('npm', ['run', '--silent', 'build:server'], { stdio: 'inherit' }).status === 0;
+      if (!existsSync('dist/server/main.js')) throw new Error('the server build failed');
+      if (!built) console.log('warning: the build reported errors; measuring what it emitted');
     }
     targets.push(await startOurs(Math.min(hardLimit!, needed + 1024)));
   }
