@@ -11,6 +11,7 @@ import {
 } from './api/session';
 import { setUnauthorizedHandler } from './api/staff-request';
 import { AdminDashboard } from './components/admin-dashboard';
+import { AdminLayout } from './components/admin-layout';
 import { LoadingPanel } from './components/loading-panel';
 import { SignInForm } from './components/sign-in-form';
 
@@ -59,7 +60,15 @@ export default function AdminPage() {
     signOut();
   };
 
-  if (token === null || verify.data === null) return <SignInForm onSignedIn={signIn} />;
-  if (!verify.isSuccess) return <LoadingPanel />;
-  return <AdminDashboard user={verify.data} onLogout={logout} />;
+  return (
+    <AdminLayout>
+      {token === null || verify.data === null ? (
+        <SignInForm onSignedIn={signIn} />
+      ) : verify.isSuccess ? (
+        <AdminDashboard user={verify.data} onLogout={logout} />
+      ) : (
+        <LoadingPanel />
+      )}
+    </AdminLayout>
+  );
 }
