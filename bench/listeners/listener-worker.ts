@@ -17,7 +17,7 @@ export interface WorkerInput {
 
 export type ToWorker = { type: 'window-start' } | { type: 'window-end' } | { type: 'close' };
 export type FromWorker =
-  | { type: 'ramped'; opened: number }
+  | { type: 'ramped'; opened: number; receiving: number }
   | {
       type: 'result';
       ttfbMs: number[];
@@ -113,13 +113,19 @@ function probe() {
   setTimeout(() => listener.socket.destroy(), input.burstWindowMs + 1_000);
 }
 
-// Ramp: open connections in small batches every 10 ms at the requested rate.
+// Ramp: open connections in small batches every 10 ms at the requested rate; ramped once every listener
+// receives audio or has failed (a SYN dropped by a full accept queue is retried by the kernel for a while).
+const RAMP_WAIT_MS = 30_000;
 const batch = Math.max(1, Math.round(input.perSecond / 100));
+let openedAll: number | undefined;
 const ramp = setInterval(() => {
   for (let i = 0; i < batch && listeners.length < input.count; i++) open(listeners);
-  if (listeners.length >= input.count) {
+  if (listeners.length < input.count) return;
+  openedAll ??= performance.now();
+  const settled = listeners.every((l) => l.bodyAt !== undefined || l.errored || l.closed);
+  if (settled || performance.now() - openedAll > RAMP_WAIT_MS) {
     clearInterval(ramp);
-    send({ type: 'ramped', opened: listeners.length });
+    send({ type: 'ramped', opened: listeners.length, receiving: listeners.filter((l) => l.bodyAt !== undefined && !l.closed).length });
   }
 }, 10);
 
@@ -145,7 +151,7 @@ process.on('message', (message: ToWorker) => {
       connectErrors: listeners.filter((l) => l.firstByteAt === undefined).length,
       badResponses: connected.filter((l) => !l.ok).length,
       notMp3: connected.filter((l) => l.ok && l.mp3 === false).length,
-      closedEarly: listeners.filter((l) => l.closed).length,
+      closedEarly: listeners.filter((l) => l.closed && l.firstByteAt !== undefined).length,
     });
   } else {
     clearInterval(ramp);

@@ -25,7 +25,7 @@ const { values: args } = parseArgs({
     listeners: { type: 'string', default: '200' },
     seconds: { type: 'string', default: '20' },
     workers: { type: 'string' },
-    ramp: { type: 'string', default: '1000' },
+    ramp: { type: 'string', default: '500' },
     target: { type: 'string', default: 'both' },
     file: { type: 'string' },
   },
@@ -33,7 +33,7 @@ const { values: args } = parseArgs({
 const listeners = Math.min(MAX_LISTENERS, Math.max(1, Number(args.listeners) || 200));
 const seconds = Math.min(MAX_SECONDS, Math.max(5, Number(args.seconds) || 20));
 const workers = Math.min(8, Math.max(1, Number(args.workers) || Math.min(4, Math.ceil(listeners / 1_000))));
-const rampPerSecond = Math.max(10, Number(args.ramp) || 1000);
+const rampPerSecond = Math.max(10, Number(args.ramp) || 500);
 const wanted = args.target === 'ours' || args.target === 'icecast' ? [args.target] : ['ours', 'icecast'];
 
 const has = (command: string, ...flags: string[]) => spawnSync(command, flags, { stdio: 'ignore' }).status === 0;
