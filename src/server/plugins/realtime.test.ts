@@ -1,0 +1,115 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NowPlaying } from '../../common/radio.js';
+import { serverMessageSchema, type ServerMessage } from '../../common/ws.js';
+import { createTestApp } from '../test/helpers.js';
+import { NOW_PLAYING_TOPIC } from './realtime.js';
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** Opens /ws and collects parsed server messages. */
+async function connect() {
+  const messages: ServerMessage[] = [];
+  const waiters: (() => void)[] = [];
+  // Listen from the start: the server speaks first.
+  const ws = await t.app.injectWS('/ws', {}, {
+    onInit: (socket) =>
+      socket.on('message', (data: Buffer) => {
+        messages.push(serverMessageSchema.parse(JSON.parse(data.toString())));
+        for (const w of waiters.splice(0)) w();
+      }),
+  });
+  return {
+    ws,
+    messages,
+    async next(count = messages.length + 1) {
+      while (messages.length < count) await new Promise<void>((resolve) => waiters.push(resolve));
+      return messages[count - 1]!;
+    },
+  };
+}
+
+describe('/ws', () => {
+  it('sends the current now playing on connect', async () => {
+    const client = await connect();
+    const first = await client.next(1);
+    expect(first.type).toBe('now_playing');
+    if (first.type === 'now_playing') expect(first.data).toEqual(t.app.nowPlaying.nowPlaying());
+    client.ws.terminate();
+  });
+
+  it('answers ping, and a bad message with an error message, never a crash', async () => {
+    const client = await connect();
+    await client.next(1);
+    client.ws.send(JSON.stringify({ type: 'ping' }));
+    expect(await client.next()).toEqual({ type: 'pong' });
+    for (const bad of ['not json', '{"type":"nope"}', '[]', 'null', '{"type":1}', '{}']) {
+      client.ws.send(bad);
+      const answer = await client.next();
+      expect(answer.type).toBe('error');
+    }
+    client.ws.send(Buffer.from([1, 2, 3]), { binary: true });
+    expect((await client.next()).type).toBe('error');
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 200 }), async (text) => {
+        client.ws.send(text);
+        const answer = await client.next();
+        expect(['error', 'pong']).toContain(answer.type);
+      }),
+      { numRuns: 50 },
+    );
+    client.ws.send(JSON.stringify({ type: 'ping' }));
+    expect(await client.next()).toEqual({ type: 'pong' });
+    client.ws.terminate();
+  });
+
+  it('a failing feature handler answers an error message and the socket lives on', async () => {
+    const client = await connect();
+    await client.next(1);
+    t.app.realtime.on('ping', () => {
+      throw new Error('boom');
+    });
+    const logged: unknown[] = [];
+    const originalError = t.app.log.error;
+    t.app.log.error = ((...args: unknown[]) => void logged.push(args)) as typeof t.app.log.error;
+    try {
+      client.ws.send(JSON.stringify({ type: 'ping' }));
+      expect((await client.next()).type).toBe('error');
+    } finally {
+      t.app.log.error = originalError;
+      t.app.realtime.on('ping', (_m, c) => c.send({ type: 'pong' }));
+    }
+    client.ws.send(JSON.stringify({ type: 'ping' }));
+    expect(await client.next()).toEqual({ type: 'pong' });
+    client.ws.terminate();
+  });
+
+  it('pushes now playing published on the bus (from this or another instance) and app broadcasts', async () => {
+    const a = await connect();
+    const b = await connect();
+    await a.next(1);
+    await b.next(1);
+    const np: NowPlaying = {
+      current_track: { title: 'Amazing Grace', artist: 'Choir', artwork_url: null, started_at: 12.5 },
+      is_live: true,
+      listeners: 3,
+      stream_clock: 20,
+    };
+    await t.bus.publish(NOW_PLAYING_TOPIC, np);
+    expect(await a.next(2)).toEqual({ type: 'now_playing', data: np });
+    expect(await b.next(2)).toEqual({ type: 'now_playing', data: np });
+    // Garbage on the bus is not forwarded.
+    await t.bus.publish(NOW_PLAYING_TOPIC, { nonsense: true });
+    t.app.realtime.broadcast({ type: 'error', message: 'hello' });
+    expect(await a.next(3)).toEqual({ type: 'error', message: 'hello' });
+    expect(t.app.realtime.clientCount()).toBeGreaterThanOrEqual(2);
+    a.ws.terminate();
+    b.ws.terminate();
+  });
+});
