@@ -166,6 +166,23 @@ describe('AudioPlayer', () => {
     expect(engine.calls.length).toBe(before + 1);
   });
 
+  it('resumes a listener whose retries ran out once the station answers again, but not one who pressed stop', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { player, engine } = setup();
+    player.play();
+    for (let i = 0; i < 6; i++) {
+      engine.callbacks().onStop();
+      await vi.advanceTimersByTimeAsync(10_000);
+    }
+    const starts = () => engine.calls.filter((c) => c.startsWith('/stream')).length;
+    const before = starts();
+    player.resumeIfWanted();
+    expect(starts()).toBe(before + 1);
+    await player.stop();
+    player.resumeIfWanted();
+    expect(starts()).toBe(before + 1);
+  });
+
   it('shows buffering for 2 s when under 1 s is buffered ahead at the 5 s check', async () => {
     const { player, audio } = setup();
     Object.defineProperty(audio, 'buffered', { value: { length: 1, start: () => 0, end: () => 10.5 } });

@@ -269,15 +269,23 @@ export class AudioPlayer {
     on('ended', () => this.update({ playing: false }));
   }
 
-  /** Coming back online resumes a listener who never pressed stop, even after the retries ran out. */
+  /**
+   * The station is reachable again (the network came back, or the station answered after a restart):
+   * a listener who never pressed stop is reconnected, even after the retries ran out.
+   */
+  resumeIfWanted(): void {
+    if (!this.state.wanted || this.state.playing || (this.reconnectTimer && !this.gaveUp)) return;
+    this.clearReconnect();
+    this.attempt = 0;
+    this.gaveUp = false;
+    this.start();
+  }
+
   private listenToNetwork(): void {
     if (!this.win) return;
     const online = () => {
-      if (!this.state.wanted || this.state.playing) return;
       this.clearReconnect();
-      this.attempt = 0;
-      this.gaveUp = false;
-      this.start();
+      this.resumeIfWanted();
     };
     this.win.addEventListener('online', online);
     this.cleanups.push(() => this.win!.removeEventListener('online', online));

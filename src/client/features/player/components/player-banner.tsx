@@ -33,7 +33,12 @@ export function PlayerBanner({
   const state = usePlayerState(player);
   const [listening, setListening] = useState(false);
   if (state.wanted && !listening) setListening(true);
-  const { data: nowPlaying } = useCurrentTrack(listening);
+  const { data: nowPlaying, dataUpdatedAt } = useCurrentTrack(listening);
+  // Each answer from the station (polled every 15 s) shows it is reachable: a listener whose reconnects
+  // ran out while it was down (a restart, a long outage) is brought back.
+  useEffect(() => {
+    if (dataUpdatedAt && player.hasGivenUp) player.resumeIfWanted();
+  }, [player, dataUpdatedAt]);
   const { data: streamInfo } = useStreamUrl();
   const connection = useConnectionStatus();
   const [subtitles, setSubtitles] = useSubtitlesEnabled();

@@ -1,0 +1,186 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openPage } from './browser';
+import { startStation, type RunningStation } from './station';
+
+const base = inject('stationUrl');
+const work = mkdtempSync(path.join(tmpdir(), 'listening-e2e-'));
+
+/** Seconds of audio a file decodes to (ffprobe), failing if it does not decode. */
+function decodedSeconds(file: string): number {
+  execFileSync('ffmpeg', ['-v', 'error', '-i', file, '-f', 'null', '-']);
+  return Number(
+    execFileSync('ffprobe', [
+      '-v',
+      'error',
+      '-show_entries',
+      'format=duration',
+      '-of',
+      'csv=p=0',
+      file,
+    ]).toString(),
+  );
+}
+
+const audioTime = (page: Page) =>
+  page.evaluate(
+    () => document.querySelector<HTMLAudioElement>('audio[data-station-player]')?.currentTime ?? -1,
+  );
+
+/** Waits until the player's audio time moves forward by `seconds`. */
+async function expectAudioAdvancing(page: Page, seconds = 1, timeout = 20_000) {
+  const start = await audioTime(page);
+  await expect.poll(() => audioTime(page), { timeout }).toBeGreaterThan(start + seconds);
+}
+
+async function startPlaying(page: Page, url: string) {
+  await page.goto(url);
+  await page.getByRole('button', { name: 'Turn On' }).click();
+  await page.getByRole('button', { name: 'Turn Off' }).waitFor({ timeout: 15_000 });
+}
+
+// Network failures (and 503s while the station starts up again) are expected while the network is down
+// or the station restarts.
+const unexpected = (problems: string[]) =>
+  problems.filter((p) => !/net::ERR_|ERR_INTERNET_DISCONNECTED|WebSocket|status of 503/.test(p));
+
+describe('listening', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it("press play: the audio's time advances and the button turns red 'Turn Off'", async () => {
+    const { page, context, problems } = await openPage(browser);
+    await startPlaying(page, base);
+    await expectAudioAdvancing(page, 1.5);
+    const button = page.getByRole('button', { name: 'Turn Off' });
+    expect(await button.getAttribute('title')).toBe('Turn Off');
+    expect(await button.getAttribute('class')).toContain('bg-red-600');
+    await expect.poll(() => page.getByText('● Live streaming now').count()).toBe(1);
+    await button.click();
+    expect(await page.getByRole('button', { name: 'Turn On' }).getAttribute('class')).toContain(
+      'bg-emerald-500',
+    );
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('volume and mute labels', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await page.goto(base);
+    const label = page.getByTestId('volume-label');
+    await expect.poll(() => label.textContent()).toBe('75%');
+    await page.getByRole('slider', { name: 'Volume' }).fill('40');
+    await expect.poll(() => label.textContent()).toBe('40%');
+    await page.getByRole('button', { name: 'Mute' }).click();
+    await expect.poll(() => label.textContent()).toBe('0%');
+    await page.getByRole('button', { name: 'Unmute' }).click();
+    await expect.poll(() => label.textContent()).toBe('75%');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("going offline shows 'Offline'; coming back recovers playback by itself", async () => {
+    const { page, context, problems } = await openPage(browser);
+    await startPlaying(page, base);
+    await expectAudioAdvancing(page, 1);
+    await context.setOffline(true);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Offline' }).count()).toBe(1);
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Turn Off' }).waitFor({ timeout: 30_000 });
+    await expectAudioAdvancing(page, 2, 30_000);
+    await expect
+      .poll(() => page.getByRole('status').textContent(), { timeout: 40_000 })
+      .toMatch(/High Speed|Slow Connection/);
+    expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  });
+
+  it('a short recording lands in the list, downloads with the right name and decodes', async () => {
+    const { page, context, problems } = await openPage(browser, { acceptDownloads: true });
+    await startPlaying(page, base);
+    await expectAudioAdvancing(page, 1);
+    await page.getByRole('button', { name: 'Record a Clip' }).click();
+    await page.getByLabel(/Clip title/).fill('E2E Psalm 23!');
+    await page.getByLabel('Clip length').selectOption('15');
+    await page.getByRole('button', { name: 'Start Recording' }).click();
+    await expect
+      .poll(() => page.getByTestId('recording-timer').textContent(), { timeout: 10_000 })
+      .toMatch(/0:0[3-9] \/ 0:15/);
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await page.getByRole('button', { name: /View Recordings \(1\)/ }).click();
+    const item = page.getByTestId('recording');
+    await expect.poll(() => item.getByRole('heading').textContent()).toBe('E2E Psalm 23!');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      item.getByRole('button', { name: 'Download' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('e2e_psalm_23_.webm');
+    const file = path.join(work, download.suggestedFilename());
+    await download.saveAs(file);
+    expect(decodedSeconds(file)).toBeGreaterThan(2);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('a server clip of the last 10 s is a valid MP3 of about 10 s', async () => {
+    // The station must have been on the air for at least that long.
+    await expect
+      .poll(
+        async () =>
+          ((await (await fetch(`${base}/api/radio/current`)).json()) as { stream_clock: number })
+            .stream_clock,
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThan(12);
+    const res = await fetch(`${base}/api/clips`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ seconds: 10 }),
+    });
+    expect(res.status).toBe(201);
+    const clip = (await res.json()) as { id: string; audioUrl: string; shareUrl: string; duration: number };
+    expect(clip.duration).toBe(10);
+    const audio = await fetch(`${base}${clip.audioUrl}?download=1`);
+    expect(audio.headers.get('content-type')).toBe('audio/mpeg');
+    expect(audio.headers.get('content-disposition')).toMatch(/^attachment; filename=".+\.mp3"$/);
+    const file = path.join(work, 'server-clip.mp3');
+    writeFileSync(file, Buffer.from(await audio.arrayBuffer()));
+    expect(Math.abs(decodedSeconds(file) - 10)).toBeLessThan(0.6);
+    const page = await fetch(clip.shareUrl);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(`/api/clips/${clip.id}/audio`);
+  });
+});
+
+describe('the station restarting mid-play', () => {
+  let browser: Browser;
+  let station: RunningStation;
+  beforeAll(async () => {
+    [browser, station] = await Promise.all([launchBrowser(), startStation()]);
+  });
+  afterAll(async () => {
+    await browser.close();
+    await station.stop();
+  });
+
+  it('is survived by reconnecting', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await startPlaying(page, station.url);
+    await expectAudioAdvancing(page, 1);
+    await station.restart();
+    await page.getByRole('button', { name: 'Turn Off' }).waitFor({ timeout: 30_000 });
+    await expectAudioAdvancing(page, 2, 30_000);
+    expect(unexpected(problems)).toEqual([]);
+    await context.close();
+  }, 90_000);
+});
