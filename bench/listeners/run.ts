@@ -172,6 +172,7 @@ async function measure(target: Target): Promise<Figures> {
   const all = <K extends keyof (typeof parts)[number]>(key: K) => parts.flatMap((p) => p[key] as unknown as number[]);
   const sum = (key: 'connectErrors' | 'badResponses' | 'notMp3' | 'closedEarly') => parts.reduce((n, p) => n + p[key], 0);
   const rates = all('rates');
+  const served = rates.filter((r) => Number.isFinite(r) && r > 0).length;
   const kept = rates.filter((r) => Number.isFinite(r));
   const burstSeconds = [...all('burstBytes'), ...all('probeBurstBytes')].map((b) => Math.max(0, b / BITRATE_BYTES - BURST_WINDOW_MS / 1000));
   return {
@@ -189,7 +190,8 @@ async function measure(target: Target): Promise<Figures> {
     rateMedianKbps: (percentile(kept, 50) * 8) / 1000,
     idleCores,
     busyCores,
-    coresPer1000: (Math.max(0, busyCores - idleCores) / listeners) * 1000,
+    // Per listener actually served: a server that refused some is not credited for them.
+    coresPer1000: (Math.max(0, busyCores - idleCores) / Math.max(1, served)) * 1000,
     rssMb: rss / 1024 / 1024,
     overflows,
   };
@@ -221,7 +223,7 @@ function report(figures: Figures[]) {
     ['audio in first burst median / p1', (f) => `${f.burstMedianS.toFixed(2)} / ${f.burstP1S.toFixed(2)} s`],
     ['server CPU idle (source only)', (f) => `${(f.idleCores * 100).toFixed(1)} % of a core`],
     ['server CPU with listeners', (f) => `${(f.busyCores * 100).toFixed(1)} % of a core`],
-    ['CPU per 1,000 listeners (net)', (f) => `${f.coresPer1000.toFixed(3)} CPU-s/s`],
+    ['CPU per 1,000 listeners served (net)', (f) => `${f.coresPer1000.toFixed(3)} CPU-s/s`],
     ['server RSS (max)', (f) => `${f.rssMb.toFixed(1)} MB`],
     ['accept queue overflows (SYN retried)', (f) => String(f.overflows)],
   ];
@@ -239,7 +241,7 @@ function report(figures: Figures[]) {
   );
   console.log(`  CPU per listener <= 2x Icecast:                ${verdict(Number.isFinite(ratio) ? ratio <= 2 : undefined)}`);
   console.log(
-    `  TTFB p99 < 50 ms at 1,000, >= 2 s first burst: ${ours ? (listeners >= 1_000 ? verdict(ours.ttfbP99 < 50 && ours.burstP1S >= 2) : `run with --listeners 1000 (now p99 ${ours.ttfbP99.toFixed(1)} ms, burst p1 ${ours.burstP1S.toFixed(2)} s)`) : 'not measured'}`,
+    `  TTFB p99 < 50 ms at 1,000, >= 2 s first burst: ${ours ? (listeners >= 1_000 ? `${verdict(ours.ttfbP99 < 50 && ours.burstP1S >= 2)} at ${listeners} listeners` : `run with --listeners 1000 (now p99 ${ours.ttfbP99.toFixed(1)} ms, burst p1 ${ours.burstP1S.toFixed(2)} s)`) : 'not measured'}`,
   );
 }
 
