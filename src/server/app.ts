@@ -18,6 +18,8 @@ import { subscriberRoutes } from './features/subscribers/routes.js';
 import { uploadRoutes } from './features/uploads/routes.js';
 import { stationRoutes } from './features/station/routes.js';
 import { programRoutes } from './features/programs/routes.js';
+import radioPlugin from './features/radio/plugin.js';
+import realtimePlugin from './plugins/realtime.js';
 
 export interface AppDeps {
   config: Config;
@@ -59,6 +61,9 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | obje
   await app.register(securityPlugin, { extraMediaOrigins: externalOrigins(deps.config) });
   await app.register(compress, { global: true, threshold: 1024, brotliOptions: { params: { 1: 4 } } });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  // The radio engine, /stream and live input; then /ws, which pushes its now playing.
+  await app.register(radioPlugin);
+  await app.register(realtimePlugin);
 
   await app.register(stationRoutes, { prefix: '/api' });
   await app.register(programRoutes, { prefix: '/api' });

@@ -29,6 +29,15 @@ if (station.firstSignIn) {
   process.stdout.write(`\n${lines.join('\n')}\n\n`);
 }
 
+if (station.generatedSourcePassword) {
+  const lines = [
+    'First start: a live-input password was generated (set SOURCE_PASSWORD or rotate it in the Station tab).',
+    `  Live input: point your encoder at icecast://source:${station.generatedSourcePassword}@<host>:${config.port}/stream`,
+    'This password is shown only once.',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
 let stopping = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {

@@ -6,6 +6,7 @@ import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { ensureFirstSuperuser } from './features/accounts/service.js';
 import { seedDemoContent } from './features/demo/seed.js';
 import { createLocalBus, createRedisBus, type EventBus } from './plugins/event-bus.js';
+import { ensureSourcePassword } from './radio/source-password.js';
 
 export interface Station {
   app: FastifyInstance;
@@ -13,6 +14,8 @@ export interface Station {
   bus: EventBus;
   /** Shown once to whoever starts the station: how to sign in the first time. */
   firstSignIn?: { username: string; password?: string };
+  /** Live-input password generated at this start (SOURCE_PASSWORD unset, none stored yet); shown once. */
+  generatedSourcePassword?: string;
   stop(): Promise<void>;
 }
 
@@ -23,12 +26,16 @@ export async function createStation(config: Config, options: { logger?: boolean 
   const bus = config.redisUrl ? await createRedisBus(config.redisUrl) : createLocalBus();
   const firstSignIn = await ensureFirstSuperuser(database.db, config.admin);
   if (config.seedDemo) await seedDemoContent(database.db);
+  const generatedSourcePassword = config.streamSource ? undefined : await ensureSourcePassword(database.db, config);
   const app = await buildApp({ config, db: database.db, bus }, options);
+  // On air once the app is built: the AutoDJ (or the external station's status polling) starts here.
+  await app.nowPlaying.start();
   return {
     app,
     database,
     bus,
     firstSignIn,
+    generatedSourcePassword,
     async stop() {
       await app.close();
       await bus.close();
