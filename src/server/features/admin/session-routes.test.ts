@@ -96,6 +96,22 @@ describe('POST /api/admin/login', () => {
   });
 });
 
+describe('a flood of guesses from many addresses', () => {
+  it('is checked a few at a time; what cannot wait is answered 503 with a clear message', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 80 }, (_, i) => signIn(t.app, `flood-${i}`, 'wrong-password', `100.64.${i}.1`)),
+    );
+    const statuses = responses.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(68);
+    const busy = responses.filter((r) => r.statusCode === 503);
+    expect(busy).toHaveLength(12);
+    expect(busy[0]!.json()).toEqual({
+      message: 'Too many sign-in attempts right now. Please wait a minute and try again.',
+    });
+    expect((await signIn(t.app, 'mary', STAFF_PASSWORD, '100.64.200.1')).statusCode).toBe(200);
+  });
+});
+
 describe('sessions', () => {
   it('GET /api/admin/verify needs a valid bearer token', async () => {
     expect((await verify({})).statusCode).toBe(401);

@@ -10,21 +10,35 @@ import {
 } from '../../../common/admin.js';
 import { errorBodySchema } from '../../../common/http.js';
 import { adminUsers } from '../../db/schema.js';
-import { passwordMatches, prepareDummyHash } from './password-check.js';
+import { PasswordCheckBusyError, passwordMatches, prepareDummyHash } from './password-check.js';
 import { createSession, revokeSession, revokeUserSessions } from './sessions.js';
 import { SignInThrottle, tooManyAttemptsMessage } from './sign-in-throttle.js';
 import { findUserById, findUserByUsername, setPassword } from './users.js';
 
 export const INVALID_CREDENTIALS = 'Invalid credentials';
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
+export const SIGN_IN_BUSY = 'Too many sign-in attempts right now. Please wait a minute and try again.';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  429: errorBodySchema,
+  503: errorBodySchema,
+};
 
 /** Sign-in, session check, sign-out and change of one's own password (SPEC.md section 7). */
 export async function sessionRoutes(app: FastifyInstance, opts: { throttle?: SignInThrottle }) {
   const throttle = opts.throttle ?? new SignInThrottle();
   const api = app.withTypeProvider<ZodTypeProvider>();
   void prepareDummyHash();
+
+  // A flood of guesses from many addresses: refuse what the server cannot check now, and say so.
+  app.setErrorHandler((error, _request, reply) => {
+    if (error instanceof PasswordCheckBusyError)
+      return reply.code(503).header('Retry-After', '60').send({ message: SIGN_IN_BUSY });
+    throw error;
+  });
 
   api.post(
     '/admin/login',
