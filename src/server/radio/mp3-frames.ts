@@ -1,7 +1,7 @@
 /**
  * A small MPEG audio Layer III frame parser: enough to cut a byte stream into whole frames and know
  * each frame's duration, so the AutoDJ can pace files in real time and a live source can be switched in
- * at a frame boundary without a transcoder (docs/decisions/001-mp3-frame-pacing.md).
+ * at a frame boundary without a transcoder (docs/decisions/007-mp3-frame-pacing.md).
  */
 
 export interface FrameHeader {

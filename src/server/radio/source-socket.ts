@@ -9,7 +9,8 @@ const SOURCE_PREFIXES = ['PUT /stream', 'SOURCE /stream'];
  * Icecast encoders (ffmpeg's icecast://, libshout, butt) send `PUT`/`SOURCE` with neither Content-Length
  * nor chunking: the body is simply the rest of the connection. Node's HTTP parser would read those bytes as
  * a next request and fail, so such connections are recognised by their first bytes and taken before the
- * HTTP server sees them. Everything else (and framed uploads) goes to the HTTP server untouched.
+ * HTTP server sees them. Everything else (and framed uploads) goes to the HTTP server untouched
+ * (docs/decisions/008-icecast-source-connections.md).
  */
 export function takeUnframedSources(
   server: Server,
