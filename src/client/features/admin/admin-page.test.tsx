@@ -49,7 +49,7 @@ describe('admin session', () => {
 
   it('shows the sign-in form without a token, and requires both fields', async () => {
     const api = fakeStaffApi({});
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<AdminPage />);
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText('Username is required')).toBeInTheDocument();
@@ -75,7 +75,7 @@ describe('admin session', () => {
     ],
   ])('a failed sign-in shows %s', async (_case, answer, message) => {
     fakeStaffApi({ 'POST /api/admin/login': answer });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<AdminPage />);
     await user.type(screen.getByLabelText('Username'), 'anna');
     await user.type(screen.getByLabelText('Password'), 'wrong password');
@@ -93,7 +93,7 @@ describe('admin session', () => {
         body: { token: 'fresh-token', expiresAt: new Date().toISOString(), user: admin },
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<AdminPage />);
     await user.type(screen.getByLabelText('Username'), 'anna');
     await user.type(screen.getByLabelText('Password'), 'the right one');
@@ -113,7 +113,7 @@ describe('admin session', () => {
       ...verifiedAs(admin),
       'POST /api/admin/logout': { status: 200, body: { ok: true } },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<AdminPage />);
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
     expect(await screen.findByRole('form', { name: 'Admin sign in' })).toBeInTheDocument();
@@ -132,11 +132,30 @@ describe('admin session', () => {
         body: { message: 'Your session has ended. Please sign in again.' },
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<AdminPage />);
     await user.click(await screen.findByRole('tab', { name: 'Subscribers' }));
     expect(await screen.findByRole('form', { name: 'Admin sign in' })).toBeInTheDocument();
     expect(sessionStorage.getItem('adminToken')).toBeNull();
+  });
+
+  it('checks the role again when a call answers 403, and the tabs follow a demotion', async () => {
+    sessionStorage.setItem('adminToken', 'good-token');
+    let role: 'superuser' | 'admin' = 'superuser';
+    fakeStaffApi({
+      ...emptyLists,
+      'GET /api/admin/verify': () => ({ status: 200, body: { user: { ...superuser, role } } }),
+      'GET /api/admin/users': () => {
+        role = 'admin';
+        return { status: 403, body: { message: 'Only a superuser can do this' } };
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<AdminPage />);
+    await user.click(await screen.findByRole('tab', { name: 'User Management' }));
+    await waitFor(() => expect(screen.queryByRole('tab', { name: 'User Management' })).toBeNull());
+    expect(screen.getByRole('tab', { name: 'Content' })).toHaveAttribute('aria-selected', 'true');
+    expect(sessionStorage.getItem('adminToken')).toBe('good-token');
   });
 
   it("has a 'View Website' link opening the home page in a new tab", async () => {

@@ -9,7 +9,7 @@ import {
   verifyQuery,
   VERIFY_PATH,
 } from './api/session';
-import { setUnauthorizedHandler } from './api/staff-request';
+import { setSessionHandlers } from './api/staff-request';
 import { AdminDashboard } from './components/admin-dashboard';
 import { AdminLayout } from './components/admin-layout';
 import { LoadingPanel } from './components/loading-panel';
@@ -44,9 +44,13 @@ export default function AdminPage() {
   }, [queryClient]);
 
   useEffect(() => {
-    setUnauthorizedHandler(signOut);
-    return () => setUnauthorizedHandler(null);
-  }, [signOut]);
+    setSessionHandlers({
+      onUnauthorized: signOut,
+      // A role changed by a superuser meanwhile: check it again, and the tabs follow.
+      onForbidden: () => void queryClient.invalidateQueries({ queryKey: [VERIFY_PATH] }),
+    });
+    return () => setSessionHandlers(null);
+  }, [signOut, queryClient]);
 
   const signIn = (newToken: string, user?: StaffUser) => {
     storeAdminToken(newToken);

@@ -3,12 +3,18 @@ import { apiGet, apiRequest, throwIfResNotOk } from '../../../lib/api-request';
 
 /**
  * Staff calls go through here so that any answer of 401 (token expired, revoked, or the account
- * deactivated or deleted) signs the panel out at once, the same way a failed token check does.
+ * deactivated or deleted) signs the panel out at once, the same way a failed token check does; and a
+ * 403 (the role was changed meanwhile) has the panel check the role again.
  */
-let onUnauthorized: (() => void) | null = null;
+export interface SessionHandlers {
+  onUnauthorized: () => void;
+  onForbidden: () => void;
+}
 
-export function setUnauthorizedHandler(handler: (() => void) | null): void {
-  onUnauthorized = handler;
+let handlers: SessionHandlers | null = null;
+
+export function setSessionHandlers(next: SessionHandlers | null): void {
+  handlers = next;
 }
 
 /** The status of an error raised by the request helper ('401: {...}'), if it carries one. */
@@ -34,7 +40,9 @@ export function serverMessage(error: unknown): string | undefined {
 }
 
 function watchForSignOut(error: unknown): never {
-  if (errorStatus(error) === 401) onUnauthorized?.();
+  const status = errorStatus(error);
+  if (status === 401) handlers?.onUnauthorized();
+  if (status === 403) handlers?.onForbidden();
   throw error;
 }
 

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import ExternalLink from 'lucide-react/icons/external-link';
 import LogOut from 'lucide-react/icons/log-out';
 import type { StaffUser } from '../../../../common/admin';
@@ -23,6 +24,9 @@ export function AdminDashboard({
   const visible = tabsFor(user.role, tabs);
   const main = visible.filter((tab) => tab.row === 'main');
   const more = visible.filter((tab) => tab.row === 'more');
+  const [chosen, setChosen] = useState(main[0]?.id ?? '');
+  // A tab the role no longer allows (a superuser demoted meanwhile) falls back to the first one.
+  const active = visible.some((tab) => tab.id === chosen) ? chosen : (main[0]?.id ?? '');
 
   return (
     <main className="mx-auto max-w-5xl px-4 py-8">
@@ -48,7 +52,7 @@ export function AdminDashboard({
         </div>
       </div>
 
-      <Tabs defaultValue={main[0]?.id} className="w-full">
+      <Tabs value={active} onValueChange={setChosen} className="w-full">
         <TabsList
           aria-label="Admin sections"
           data-testid="admin-tab-bar"

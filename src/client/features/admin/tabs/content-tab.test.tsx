@@ -19,7 +19,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 function setUp(routes: Parameters<typeof fakeStaffApi>[0] = {}) {
   const api = fakeStaffApi({ 'GET /api/featured-content': { status: 200, body: [sermon] }, ...routes });
-  const user = userEvent.setup({ applyAccept: false });
+  const user = userEvent.setup({ applyAccept: false, delay: null });
   renderWithProviders(<ContentTab />);
   return { api, user };
 }

@@ -29,7 +29,7 @@ describe('Listeners tab', () => {
       'GET /api/admin/listeners?days=7': { status: 200, body: stats(7) },
       'GET /api/admin/listeners?days=30': { status: 200, body: { ...stats(30), peakListeners: 40 } },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<ListenersTab />);
     await waitFor(() => expect(screen.getByTestId('listeners-now')).toHaveTextContent('7'));
     expect(await screen.findByText('12')).toBeInTheDocument();

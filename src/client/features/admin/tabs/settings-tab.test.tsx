@@ -9,7 +9,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 function setUp(routes: Parameters<typeof fakeStaffApi>[0] = {}) {
   const api = fakeStaffApi(routes);
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderWithProviders(<SettingsTab />);
   const changeForm = screen.getByRole('form', { name: 'Change password' });
   const createForm = screen.getByRole('form', { name: 'Create admin account' });

@@ -23,7 +23,7 @@ describe('Station tab', () => {
         body: { ...station, name: 'Grace FM', timeZone: 'Africa/Lagos' },
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<StationTab />);
     const name = await screen.findByLabelText('Station Name');
     expect(name).toHaveValue('Grace Radio');
@@ -42,7 +42,7 @@ describe('Station tab', () => {
 
   it('refuses an empty name and a network address that is not http(s)', async () => {
     const api = fakeStaffApi({ 'GET /api/admin/station': { status: 200, body: station } });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<StationTab />);
     await user.clear(await screen.findByLabelText('Station Name'));
     await user.clear(screen.getByLabelText('Network Address'));
@@ -58,7 +58,7 @@ describe('Station tab', () => {
       'GET /api/admin/station': { status: 200, body: station },
       'POST /api/admin/station/source-password': { status: 200, body: { sourcePassword: 'new-secret-123' } },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<StationTab />);
     await user.click(screen.getByRole('button', { name: 'Rotate Source Password' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Rotate' }));

@@ -36,9 +36,10 @@ describe('Subscribers tab', () => {
     const createObjectURL = vi.fn((_blob: Blob) => 'blob:subscribers');
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<SubscribersTab />);
-    await user.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    await screen.findByText('ruth@example.org');
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(click).toHaveBeenCalled());
     expect(api.calls('GET', '/api/email-subscribers.csv')[0]!.headers.authorization).toBe(
       'Bearer good-token',

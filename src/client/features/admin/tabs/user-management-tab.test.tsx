@@ -28,7 +28,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 function setUp(routes: Parameters<typeof fakeStaffApi>[0] = {}) {
   const api = fakeStaffApi({ 'GET /api/admin/users': { status: 200, body: users }, ...routes });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderWithProviders(<UserManagementTab user={superuser} />);
   return { api, user, form: screen.getByRole('form', { name: 'Create user' }) };
 }
