@@ -43,7 +43,7 @@ export default function ListenerCharts({ stats }: { stats: ListenerStats }) {
             {stats.minutesPerPoint > 1 && ` (highest in each ${stats.minutesPerPoint}-minute interval)`}
           </CardDescription>
         </CardHeader>
-        <CardContent className="h-64" data-testid="listeners-per-minute">
+        <CardContent className={minutes.length ? 'h-64' : undefined} data-testid="listeners-per-minute">
           {minutes.length === 0 ? (
             <p className="text-sm text-slate-600">No listener figures yet for this period.</p>
           ) : (
@@ -71,7 +71,7 @@ export default function ListenerCharts({ stats }: { stats: ListenerStats }) {
           <CardTitle>Hours listened per day</CardTitle>
           <CardDescription>Last {stats.days} days</CardDescription>
         </CardHeader>
-        <CardContent className="h-64" data-testid="listening-hours-per-day">
+        <CardContent className={days.length ? 'h-64' : undefined} data-testid="listening-hours-per-day">
           {days.length === 0 ? (
             <p className="text-sm text-slate-600">No listening recorded yet for this period.</p>
           ) : (
