@@ -17,9 +17,10 @@ try {
     const body = await response.body().catch(() => undefined);
     if (body) scripts.set(new URL(response.url()).pathname, gzipSync(body, { level: 9 }).length);
   });
-  await page.goto(station.url, { waitUntil: 'networkidle' });
-  // Idle callbacks and the prefetch timers of SPEC.md run without interaction; give them their 3 s.
-  await page.waitForTimeout(3_500);
+  // The live stream keeps the network busy, so wait for load, then for what runs without interaction
+  // (idle callbacks, the socket, SPEC.md's 3 s prefetch timer).
+  await page.goto(station.url, { waitUntil: 'load' });
+  await page.waitForTimeout(4_000);
   const total = [...scripts.values()].reduce((a, b) => a + b, 0);
   for (const [name, size] of [...scripts].sort((a, b) => b[1] - a[1])) {
     console.log(`${(size / 1024).toFixed(1).padStart(8)} KB  ${name}`);
