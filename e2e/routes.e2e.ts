@@ -37,6 +37,13 @@ describe('routes and status codes', () => {
     expect(await res.json()).toEqual({ message: expect.any(String) });
   });
 
+  it("never serves the raw page template, and names the installed app after the station", async () => {
+    expect((await fetch(`${base}/index.html`)).status).toBe(404);
+    const manifest = await (await fetch(`${base}/manifest.webmanifest`)).json();
+    expect(manifest.short_name).toBe('Grace Live Radio');
+    expect(manifest.icons.length).toBeGreaterThan(0);
+  });
+
   it('serves hashed assets with long-lived caching and compression', async () => {
     const html = await (await fetch(base)).text();
     const script = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];

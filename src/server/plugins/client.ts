@@ -41,9 +41,11 @@ export default fp(async function client(app: FastifyInstance, opts: { getStation
   if (existsSync(clientDir)) {
     await app.register(fastifyStatic, {
       root: clientDir,
-      wildcard: false,
+      wildcard: true,
       index: false,
       preCompressed: true,
+      // The raw template and the generic manifest are served filled in with the station's details below.
+      allowedPath: (pathName) => pathName !== '/index.html' && pathName !== '/manifest.webmanifest',
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
@@ -62,6 +64,18 @@ export default fp(async function client(app: FastifyInstance, opts: { getStation
   };
 
   for (const page of PAGES) app.get(page, (request, reply) => sendPage(request, reply, 200));
+
+  const manifestPath = path.join(clientDir, 'manifest.webmanifest');
+  if (existsSync(manifestPath)) {
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, unknown>;
+    app.get('/manifest.webmanifest', (_request, reply) => {
+      const { name } = opts.getStation();
+      return reply
+        .type('application/manifest+json')
+        .header('Cache-Control', 'no-cache')
+        .send({ ...manifest, name: `${name} - Live Christian Radio`, short_name: name });
+    });
+  }
 
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
