@@ -158,6 +158,12 @@ export class AudioPlayer {
     this.update({ volume: v });
   }
 
+  /** Play is near (the pointer is over the button, or it has focus): get ready to start at once. */
+  prepare(): void {
+    this.engine.prepare?.();
+    if (!this.state.wanted) this.startSilentPreload();
+  }
+
   /** The stream is also silently preloaded, muted, and stopped after 30 s. */
   startSilentPreload(): void {
     if (this.preload || !this.streamUrl || this.state.wanted) return;

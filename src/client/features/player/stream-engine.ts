@@ -29,6 +29,8 @@ export interface StreamEngine {
   play(url: string): Promise<void>;
   /** Stops and releases the connection. */
   stop(): Promise<void>;
+  /** Play is near (hover, focus): fetch what starting will need. */
+  prepare?(): void;
 }
 
 export type EngineFactory = (
@@ -103,6 +105,12 @@ export const icecastEngine: EngineFactory = (audio, callbacks, method) => {
     async stop() {
       stopping = true;
       await player?.stop();
+    },
+    prepare() {
+      // A failed prefetch is retried by play itself.
+      loadIcecastPlayer().catch(() => {
+        loading = undefined;
+      });
     },
   };
 };

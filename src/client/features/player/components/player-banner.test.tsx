@@ -49,6 +49,7 @@ function stubNetwork() {
 
 function makePlayer() {
   let callbacks!: EngineCallbacks;
+  let preloads = 0;
   const engine: EngineFactory = (audio, cb) => {
     callbacks = cb;
     return { audio, play: async () => {}, stop: async () => {} };
@@ -58,9 +59,12 @@ function makePlayer() {
     engine,
     audio,
     method: 'mediasource',
-    createAudio: () => ({ removeAttribute() {}, load() {} }) as unknown as HTMLAudioElement,
+    createAudio: () => {
+      preloads++;
+      return { removeAttribute() {}, load() {} } as unknown as HTMLAudioElement;
+    },
   });
-  return { player, audio, callbacks: () => callbacks };
+  return { player, audio, callbacks: () => callbacks, preloads: () => preloads };
 }
 
 function renderBanner(player: AudioPlayer) {
@@ -137,6 +141,16 @@ describe('PlayerBanner', () => {
       callbacks().onMetadata({ StreamTitle: 'Brass Band - Evening Psalm', StreamClock: '10' }, 0);
     });
     expect(screen.getByTestId('now-playing')).toHaveTextContent('Evening Psalm — Brass Band');
+  });
+
+  it('preloads the stream silently when play comes near, not on page load', async () => {
+    const { player, preloads } = makePlayer();
+    renderBanner(player);
+    await screen.findByText('Click play to start listening - auto-play blocked by browser');
+    expect(preloads()).toBe(0);
+    fireEvent.pointerEnter(screen.getByRole('button', { name: 'Turn On' }));
+    expect(preloads()).toBe(1);
+    expect(player.preloading).toBe(true);
   });
 
   it('mute sets 0%, un-mute restores 75%', async () => {

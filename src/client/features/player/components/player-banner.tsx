@@ -14,7 +14,7 @@ import type { AudioPlayer } from '../audio-player';
 import { displayedTrack } from '../displayed-track';
 import { updateMediaSession } from '../media-session';
 import { getPlayer, usePlayerState } from '../player-store';
-import { isIOS, loadIcecastPlayer } from '../stream-engine';
+import { isIOS } from '../stream-engine';
 import { useAutoplayHint } from '../use-autoplay-hint';
 import { useConnectionStatus, useNetworkQuality } from '../use-connection-status';
 import { useSubtitlesEnabled } from '../use-subtitles-enabled';
@@ -49,7 +49,6 @@ export function PlayerBanner({
   useEffect(() => {
     if (!streamUrl) return;
     player.setStreamUrl(streamUrl);
-    player.startSilentPreload();
     if (autoplay) player.tryAutoplay();
   }, [player, streamUrl, autoplay]);
 
@@ -64,6 +63,10 @@ export function PlayerBanner({
       },
     );
   }, [player, station.name, track?.title, track?.artist, track?.artworkUrl]);
+
+  // When play comes near: fetch the player code and silently preload the stream (muted, stopped after
+  // 30 s). Not on page load: an unasked-for stream would cost visitors data and count them as listeners.
+  const prepare = () => player.prepare();
 
   const hint = useAutoplayHint(Boolean(streamUrl), state.playing);
   const on = state.playing;
@@ -90,8 +93,8 @@ export function PlayerBanner({
             aria-label={on ? PLAYER_TEXT.turnOff : PLAYER_TEXT.turnOn}
             aria-pressed={on}
             data-playing={on}
-            onPointerEnter={() => void loadIcecastPlayer()}
-            onFocus={() => void loadIcecastPlayer()}
+            onPointerEnter={prepare}
+            onFocus={prepare}
             onClick={() => player.toggle()}
             className={cn(
               'flex size-20 shrink-0 items-center justify-center self-center rounded-full shadow-lg ring-4 ring-white/20 transition-colors focus-visible:outline-none focus-visible:ring-amber-400 md:self-auto',
