@@ -14,7 +14,7 @@ import { startIcecastTarget, startOurs, startSource, type Target } from './targe
 
 const BITRATE_BYTES = 128_000 / 8;
 const BURST_WINDOW_MS = 500;
-const PROBES_PER_SECOND = 4; // new listeners timed during the steady window, across all processes
+const PROBES_PER_SECOND = 10; // new listeners timed during the steady window, across all processes
 const SETTLE_MS = 3_000; // after the last connect: bursts delivered, every listener at real-time pace
 const IDLE_MS = 3_000; // CPU of the server with the source but no listeners
 const MAX_LISTENERS = 20_000;
