@@ -66,6 +66,15 @@ describe('listening', () => {
     expect(await button.getAttribute('title')).toBe('Turn Off');
     expect(await button.getAttribute('class')).toContain('bg-red-600');
     await expect.poll(() => page.getByText('● Live streaming now').count()).toBe(1);
+    // The page knows which second of the broadcast it is playing, from the metadata heard with the audio.
+    const banner = page.getByRole('region', { name: 'Live player' });
+    await expect.poll(() => banner.getAttribute('data-stream-clock')).toMatch(/^\d+\.\d$/);
+    const heard = Number(await banner.getAttribute('data-stream-clock'));
+    const { stream_clock } = (await (await fetch(`${base}/api/radio/current`)).json()) as {
+      stream_clock: number;
+    };
+    expect(heard).toBeGreaterThan(stream_clock - 15);
+    expect(heard).toBeLessThanOrEqual(stream_clock + 1);
     await button.click();
     expect(await page.getByRole('button', { name: 'Turn On' }).getAttribute('class')).toContain(
       'bg-emerald-500',

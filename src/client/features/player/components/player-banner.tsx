@@ -17,6 +17,7 @@ import { getPlayer, usePlayerState } from '../player-store';
 import { isIOS } from '../stream-engine';
 import { useAutoplayHint } from '../use-autoplay-hint';
 import { useConnectionStatus, useNetworkQuality } from '../use-connection-status';
+import { useStreamClock } from '../use-stream-clock';
 import { useSubtitlesEnabled } from '../use-subtitles-enabled';
 import { ConnectionIndicator } from './connection-indicator';
 import { VolumeControl } from './volume-control';
@@ -67,6 +68,8 @@ export function PlayerBanner({
   // When play comes near: fetch the player code and silently preload the stream (muted, stopped after
   // 30 s). Not on page load: an unasked-for stream would cost visitors data and count them as listeners.
   const prepare = () => player.prepare();
+  // The second of the broadcast being heard, on the banner for tools and checks (subtitles read the hook).
+  const heardClock = useStreamClock(1000, player);
 
   const hint = useAutoplayHint(Boolean(streamUrl), state.playing);
   const on = state.playing;
@@ -76,6 +79,8 @@ export function PlayerBanner({
     <section
       aria-label="Live player"
       className="overflow-hidden rounded-2xl bg-gradient-to-br from-blue-950 via-blue-900 to-blue-800 text-white shadow-xl"
+
+      data-stream-clock={heardClock === null ? undefined : heardClock.toFixed(1)}
     >
       <div className="flex flex-col gap-6 p-6 sm:p-8">
         <div className="flex flex-wrap items-center gap-3">
