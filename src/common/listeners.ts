@@ -17,6 +17,8 @@ export const MAX_CHART_POINTS = 1440;
 
 export const listenerStatsSchema = z.object({
   days: z.union([z.literal(7), z.literal(30)]),
+  /** The end of the period (when the figures were read); it began `days` days earlier. */
+  until: z.iso.datetime(),
   /** The most listeners at once over the period. */
   peakListeners: z.number().int().nonnegative(),
   /** Hours listened over the period. */

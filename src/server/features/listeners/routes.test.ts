@@ -42,6 +42,7 @@ describe('GET /api/admin/listeners', () => {
     expect(res.statusCode).toBe(200);
     const body = listenerStatsSchema.parse(res.json());
     expect(body.days).toBe(7);
+    expect(Math.abs(Date.parse(body.until) - Date.now())).toBeLessThan(60_000);
     expect(body.peakListeners).toBe(5);
     // 10 × 120 s + 3600 s = 4800 s.
     expect(body.listeningHours).toBeCloseTo(4800 / 3600, 2);

@@ -64,6 +64,7 @@ export async function listenerFigures(
   );
   return {
     days: options.days,
+    until: now.toISOString(),
     peakListeners: stats.peak,
     listeningHours: stats.listeningHours,
     perMinute: points,

@@ -23,14 +23,20 @@ const dayLabel = (date: string) =>
 /** Listeners per minute and hours listened per day, from the broadcaster's own figures. */
 export default function ListenerCharts({ stats }: { stats: ListenerStats }) {
   const timeZone = getStation().timeZone;
-  const minuteLabel = (at: string) =>
-    new Date(at).toLocaleString(undefined, {
+  const dateLabel = (ms: number) =>
+    new Date(ms).toLocaleDateString(undefined, { timeZone, month: 'short', day: 'numeric' });
+  const timeLabel = (ms: number) =>
+    new Date(ms).toLocaleString(undefined, {
       timeZone,
       month: 'short',
       day: 'numeric',
-      ...(stats.days === 7 ? { hour: '2-digit', minute: '2-digit' } : {}),
+      hour: '2-digit',
+      minute: '2-digit',
     });
-  const minutes = stats.perMinute.map((point) => ({ ...point, label: minuteLabel(point.at) }));
+  const minutes = stats.perMinute.map((point) => ({ t: Date.parse(point.at), listeners: point.listeners }));
+  // The whole period on a time axis, so quiet stretches show as such rather than being squeezed out.
+  const end = Date.parse(stats.until);
+  const domain = [end - stats.days * 86_400_000, end];
   const days = stats.perDay.map((day) => ({ ...day, label: dayLabel(day.date) }));
 
   return (
@@ -50,9 +56,17 @@ export default function ListenerCharts({ stats }: { stats: ListenerStats }) {
             <ResponsiveContainer width="100%" height="100%">
               <AreaChart data={minutes} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
                 <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-                <XAxis dataKey="label" tick={{ fontSize: 11 }} minTickGap={32} />
+                <XAxis
+                  dataKey="t"
+                  type="number"
+                  scale="time"
+                  domain={domain}
+                  tickFormatter={dateLabel}
+                  tick={{ fontSize: 11 }}
+                  minTickGap={32}
+                />
                 <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
-                <Tooltip />
+                <Tooltip labelFormatter={(value) => timeLabel(Number(value))} />
                 <Area
                   type="stepAfter"
                   dataKey="listeners"

@@ -9,6 +9,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const stats = (days: 7 | 30) => ({
   days,
+  until: '2026-11-21T10:00:00.000Z',
   peakListeners: 12,
   listeningHours: 34.5,
   perMinute: [
