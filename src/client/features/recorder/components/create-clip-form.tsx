@@ -37,7 +37,7 @@ export function CreateClipForm({
     onSubmit({ title, description, seconds });
   };
   return (
-    <form onSubmit={submit} className="space-y-4" aria-label="Create clip">
+    <form onSubmit={submit} className="max-w-xl space-y-4" aria-label="Create clip">
       <div className="space-y-1.5">
         <Label htmlFor="clip-title">
           Clip title{' '}
