@@ -1,3 +1,4 @@
+import type IcecastMetadataPlayer from 'icecast-metadata-player';
 import type { IcecastMetadataPlayerIcyOptionsWithCallbacks } from 'icecast-metadata-player';
 
 /**
@@ -39,7 +40,7 @@ export type EngineFactory = (
   method: PlaybackMethod,
 ) => StreamEngine;
 
-type IcecastModule = typeof import('icecast-metadata-player');
+type IcecastModule = { default: typeof IcecastMetadataPlayer };
 let loading: Promise<IcecastModule> | undefined;
 
 /** Loads the player library (kept out of the first page load; fetched when play comes near). */
@@ -67,7 +68,7 @@ export function preferredPlaybackMethod(): PlaybackMethod {
 
 /** The real engine. */
 export const icecastEngine: EngineFactory = (audio, callbacks, method) => {
-  let player: InstanceType<IcecastModule['default']> | undefined;
+  let player: IcecastMetadataPlayer | undefined;
   let stopping = false;
   return {
     audio,
@@ -75,7 +76,7 @@ export const icecastEngine: EngineFactory = (audio, callbacks, method) => {
       // Started in the listener's gesture (iOS allows audio only there), and with its rejection handled:
       // the library's own start call on a paused element has no catch and would surface as a page error.
       prime(audio);
-      const { default: IcecastMetadataPlayer } = await loadIcecastPlayer();
+      const { default: Player } = await loadIcecastPlayer();
       if (player) {
         stopping = true;
         await player.stop();
@@ -98,7 +99,7 @@ export const icecastEngine: EngineFactory = (audio, callbacks, method) => {
         onWarn: (...messages) => callbacks.onWarn(messages.join(' ')),
         onError: (message) => callbacks.onWarn(String(message)),
       };
-      player = new IcecastMetadataPlayer(url, options);
+      player = new Player(url, options);
       prime(audio);
       await player.play();
     },

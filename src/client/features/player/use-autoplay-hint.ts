@@ -3,15 +3,18 @@ import { AUTOPLAY_HINT_MS } from '../../../common/player';
 
 /** When a stream URL is known and the player is not playing, the autoplay hint shows for 5 s. */
 export function useAutoplayHint(streamUrlKnown: boolean, playing: boolean): boolean {
-  const [shown, setShown] = useState(false);
+  const applies = streamUrlKnown && !playing;
+  // Each time the hint starts to apply, it shows afresh for 5 s.
+  const [episode, setEpisode] = useState(applies);
+  const [expired, setExpired] = useState(false);
+  if (episode !== applies) {
+    setEpisode(applies);
+    setExpired(false);
+  }
   useEffect(() => {
-    if (!streamUrlKnown || playing) {
-      setShown(false);
-      return;
-    }
-    setShown(true);
-    const id = setTimeout(() => setShown(false), AUTOPLAY_HINT_MS);
+    if (!applies) return;
+    const id = setTimeout(() => setExpired(true), AUTOPLAY_HINT_MS);
     return () => clearTimeout(id);
-  }, [streamUrlKnown, playing]);
-  return shown;
+  }, [applies]);
+  return applies && !expired;
 }

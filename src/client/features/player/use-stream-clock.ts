@@ -1,6 +1,27 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import type { AudioPlayer } from './audio-player';
 import { getPlayer } from './player-store';
+import type { StreamClockStore } from './stream-clock';
+
+/** Samples the clock on each heard block and every `everyMs`, so React reads a stable value between samples. */
+function sampler(clock: StreamClockStore, everyMs: number) {
+  let sample = clock.now();
+  return {
+    subscribe(onChange: () => void) {
+      const take = () => {
+        sample = clock.now();
+        onChange();
+      };
+      const unsubscribe = clock.subscribe(take);
+      const id = setInterval(take, everyMs);
+      return () => {
+        unsubscribe();
+        clearInterval(id);
+      };
+    },
+    read: () => sample,
+  };
+}
 
 /**
  * The stream-clock second the listener is hearing now (DESIGN.md section 5), re-read every `everyMs`
@@ -8,15 +29,8 @@ import { getPlayer } from './player-store';
  */
 export function useStreamClock(everyMs = 250, player: AudioPlayer = getPlayer()): number | null {
   const clock = player.clock;
-  const version = useSyncExternalStore(clock.subscribe, clock.getVersion, clock.getVersion);
-  const [now, setNow] = useState(() => clock.now());
-  useEffect(() => {
-    setNow(clock.now());
-    if (clock.now() === null) return;
-    const id = setInterval(() => setNow(clock.now()), everyMs);
-    return () => clearInterval(id);
-  }, [clock, version, everyMs]);
-  return now;
+  const store = useMemo(() => sampler(clock, everyMs), [clock, everyMs]);
+  return useSyncExternalStore(store.subscribe, store.read, store.read);
 }
 
 /** For reading the heard second at one moment (e.g. when a clip is asked for), outside React. */
