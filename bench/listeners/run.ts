@@ -253,10 +253,10 @@ try {
       if (!existsSync('dist/server/main.js')) throw new Error('the server build failed');
       if (!built) console.log('warning: the build reported errors; measuring what it emitted');
     }
-    targets.push(await startOurs(Math.min(hardLimit!, needed + 1024)));
+    targets.push(await startOurs(Math.min(hardLimit!, needed + 1024), (child) => children.push(child)));
   }
   if (wanted.includes('icecast')) {
-    if (has('icecast2', '-v')) targets.push(await startIcecastTarget(listeners));
+    if (has('icecast2', '-v')) targets.push(await startIcecastTarget(listeners, (child) => children.push(child)));
     else console.log('icecast2 is not installed: measuring our server alone (apt-get install -y icecast2 to compare).');
   }
   if (targets.length === 0) throw new Error('nothing to measure');

@@ -22,7 +22,7 @@ export interface Target {
 export const STREAM_PATH = '/stream';
 
 /** Our station from dist/, as an operator runs it, with its own data folder and a raised file limit. */
-export async function startOurs(fileLimit: number): Promise<Target> {
+export async function startOurs(fileLimit: number, onSpawn: (child: ChildProcess) => void): Promise<Target> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'station-bench-'));
   const password = randomBytes(12).toString('hex');
@@ -44,6 +44,7 @@ export async function startOurs(fileLimit: number): Promise<Target> {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  onSpawn(child);
   let output = '';
   const collect = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-8192);
@@ -85,8 +86,8 @@ export async function startOurs(fileLimit: number): Promise<Target> {
   };
 }
 
-export async function startIcecastTarget(listeners: number): Promise<Target> {
-  const icecast = await startIcecast({ clients: listeners + 64 });
+export async function startIcecastTarget(listeners: number, onSpawn: (child: ChildProcess) => void): Promise<Target> {
+  const icecast = await startIcecast({ clients: listeners + 64, onSpawn });
   return {
     name: 'icecast',
     pid: icecast.process.pid!,

@@ -46,6 +46,8 @@ export interface IcecastOptions {
   /** Most listeners Icecast accepts (its `<clients>` limit counts sources and listeners). */
   clients?: number;
   burstSize?: number;
+  /** Told of the icecast2 process as soon as it exists, so a caller can end it on Ctrl-C. */
+  onSpawn?: (child: ChildProcess) => void;
 }
 
 export interface IcecastServer {
@@ -89,6 +91,7 @@ export async function startIcecast(options: IcecastOptions = {}): Promise<Icecas
   const configFile = join(dir, 'icecast.xml');
   await writeFile(configFile, config);
   const child = spawn('icecast2', ['-c', configFile], { stdio: ['ignore', 'ignore', 'pipe'] });
+  options.onSpawn?.(child);
   let output = '';
   child.stderr!.on('data', (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-4096);
