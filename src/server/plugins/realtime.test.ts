@@ -18,13 +18,17 @@ async function connect() {
   const messages: ServerMessage[] = [];
   const waiters: (() => void)[] = [];
   // Listen from the start: the server speaks first.
-  const ws = await t.app.injectWS('/ws', {}, {
-    onInit: (socket) =>
-      socket.on('message', (data: Buffer) => {
-        messages.push(serverMessageSchema.parse(JSON.parse(data.toString())));
-        for (const w of waiters.splice(0)) w();
-      }),
-  });
+  const ws = await t.app.injectWS(
+    '/ws',
+    {},
+    {
+      onInit: (socket) =>
+        socket.on('message', (data: Buffer) => {
+          messages.push(serverMessageSchema.parse(JSON.parse(data.toString())));
+          for (const w of waiters.splice(0)) w();
+        }),
+    },
+  );
   return {
     ws,
     messages,

@@ -79,7 +79,11 @@ export default fp(
     const fail = (client: RealtimeClient, message: string) => client.send({ type: 'error', message });
 
     app.get('/ws', { websocket: true }, (socket, request) => {
-      const client: RealtimeClient = { id: nextId++, ip: request.ip, send: (message) => send(socket, message) };
+      const client: RealtimeClient = {
+        id: nextId++,
+        ip: request.ip,
+        send: (message) => send(socket, message),
+      };
       sockets.set(socket, client);
       let alive = true;
       socket.on('pong', () => (alive = true));
@@ -113,7 +117,8 @@ export default fp(
             fail(client, 'Something went wrong on our side. Please try again.');
           });
       });
-      if (app.hasDecorator('nowPlaying')) send(socket, { type: 'now_playing', data: app.nowPlaying.nowPlaying() });
+      if (app.hasDecorator('nowPlaying'))
+        send(socket, { type: 'now_playing', data: app.nowPlaying.nowPlaying() });
       for (const handler of connectHandlers) {
         Promise.resolve()
           .then(() => handler(client))
@@ -124,7 +129,9 @@ export default fp(
     // Now playing: each change goes over the bus, so every instance pushes the same to its browsers.
     if (app.hasDecorator('nowPlaying')) {
       const unsubscribeSource = app.nowPlaying.onChange((np) => {
-        app.bus.publish(NOW_PLAYING_TOPIC, np).catch((error: unknown) => app.log.warn({ err: error }, 'now playing not published'));
+        app.bus
+          .publish(NOW_PLAYING_TOPIC, np)
+          .catch((error: unknown) => app.log.warn({ err: error }, 'now playing not published'));
       });
       const unsubscribeBus = app.bus.subscribe(NOW_PLAYING_TOPIC, (payload) => {
         const parsed = nowPlayingSchema.safeParse(payload);

@@ -16,12 +16,19 @@ beforeAll(async () => {
   await mkdir(media);
   await mkdir(empty);
   await makeMp3(join(media, 'Choir - Morning Hymn.mp3'), { seconds: 2 });
-  await makeMp3(join(media, 'b.mp3'), { seconds: 1, extra: ['-metadata', 'title=Psalm 23', '-metadata', 'artist=Pastor John'] });
+  await makeMp3(join(media, 'b.mp3'), {
+    seconds: 1,
+    extra: ['-metadata', 'title=Psalm 23', '-metadata', 'artist=Pastor John'],
+  });
   await writeFile(join(media, 'notes.txt'), 'not audio');
-  const vtt = (text: string) => `WEBVTT\n\n1\n00:00:00.500 --> 00:00:01.200\n${text}\n\n00:00:01.300 --> 00:00:01.900\n<i>Second</i> line\n`;
+  const vtt = (text: string) =>
+    `WEBVTT\n\n1\n00:00:00.500 --> 00:00:01.200\n${text}\n\n00:00:01.300 --> 00:00:01.900\n<i>Second</i> line\n`;
   await writeFile(join(media, 'Choir - Morning Hymn.en.vtt'), vtt('Good morning'));
   await writeFile(join(media, 'Choir - Morning Hymn.es.vtt'), vtt('Buenos días'));
-  fallback = await makeMp3(join(dir, 'fallback.mp3'), { seconds: 1, extra: ['-metadata', 'title=Test Transmission'] });
+  fallback = await makeMp3(join(dir, 'fallback.mp3'), {
+    seconds: 1,
+    extra: ['-metadata', 'title=Test Transmission'],
+  });
 }, 30_000);
 
 function dj(dirs: string[], order: PlayOrder = 'in_order') {
@@ -80,7 +87,10 @@ describe('AutoDJ', () => {
     expect(en.map((c) => c.text)).toEqual(['Good morning', 'Second line']);
     expect(en[0]!.streamClockStart).toBeCloseTo(start + 0.5, 5);
     expect(en[0]!.streamClockEnd).toBeCloseTo(start + 1.2, 5);
-    expect(cues.filter((c) => c.language === 'es').map((c) => c.text)).toEqual(['Buenos días', 'Second line']);
+    expect(cues.filter((c) => c.language === 'es').map((c) => c.text)).toEqual([
+      'Buenos días',
+      'Second line',
+    ]);
     autodj.stop();
   });
 
@@ -89,7 +99,14 @@ describe('AutoDJ', () => {
     await autodj.prepare();
     await play(0.5);
     expect(tracks[0]!.title).toBe('Test Transmission');
-    autodj.addSource(async () => [{ path: join(media, 'b.mp3'), title: 'Sermon: Hope', artist: 'Pastor Ann', artworkUrl: '/uploads/hope.png' }]);
+    autodj.addSource(async () => [
+      {
+        path: join(media, 'b.mp3'),
+        title: 'Sermon: Hope',
+        artist: 'Pastor Ann',
+        artworkUrl: '/uploads/hope.png',
+      },
+    ]);
     await play(2.5);
     const sermon = tracks.find((t) => t.title === 'Sermon: Hope');
     expect(sermon).toMatchObject({ artist: 'Pastor Ann', artworkUrl: '/uploads/hope.png' });

@@ -126,7 +126,12 @@ export class AutoDj {
         const base = clock - this.current.position;
         this.current.position += frame.duration;
         for (const [language, cue] of this.current.cuesUntil(this.current.position)) {
-          this.options.onCue({ language, text: cue.text, streamClockStart: base + cue.start, streamClockEnd: base + cue.end });
+          this.options.onCue({
+            language,
+            text: cue.text,
+            streamClockStart: base + cue.start,
+            streamClockEnd: base + cue.end,
+          });
         }
         if (!this.next) void this.prepare();
         return frame;
@@ -142,7 +147,12 @@ export class AutoDj {
   announce(clock: number): void {
     if (!this.current) return;
     const { info, position } = this.current;
-    this.options.onTrack({ title: info.title, artist: info.artist, artworkUrl: info.artworkUrl, startedAt: clock - position });
+    this.options.onTrack({
+      title: info.title,
+      artist: info.artist,
+      artworkUrl: info.artworkUrl,
+      startedAt: clock - position,
+    });
   }
 
   stop(): void {
@@ -170,7 +180,9 @@ export class AutoDj {
   }
 
   private async library(): Promise<LibraryItem[]> {
-    const lists = await Promise.all(this.providers.map((provider) => provider().catch(() => [] as LibraryItem[])));
+    const lists = await Promise.all(
+      this.providers.map((provider) => provider().catch(() => [] as LibraryItem[])),
+    );
     return lists.flat();
   }
 
@@ -178,7 +190,10 @@ export class AutoDj {
     const byPath = new Map(items.map((item) => [item.path, item]));
     if ((await this.options.order()) === 'shuffle') {
       this.shuffleBag = this.shuffleBag.filter((path) => byPath.has(path) && path !== this.lastPath);
-      if (this.shuffleBag.length === 0) this.shuffleBag = items.map((item) => item.path).filter((p) => p !== this.lastPath || items.length === 1);
+      if (this.shuffleBag.length === 0)
+        this.shuffleBag = items
+          .map((item) => item.path)
+          .filter((p) => p !== this.lastPath || items.length === 1);
       const [path] = this.shuffleBag.splice(Math.floor(Math.random() * this.shuffleBag.length), 1);
       return byPath.get(path!)!;
     }

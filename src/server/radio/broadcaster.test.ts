@@ -26,7 +26,10 @@ async function serve(broadcaster: Broadcaster) {
   const server = http.createServer((req, res) => {
     const icy = req.headers['icy-metadata'] === '1';
     res.useChunkedEncodingByDefault = false;
-    res.writeHead(200, { 'Content-Type': 'audio/mpeg', ...(icy ? { 'icy-metaint': broadcaster.metaint } : {}) });
+    res.writeHead(200, {
+      'Content-Type': 'audio/mpeg',
+      ...(icy ? { 'icy-metaint': broadcaster.metaint } : {}),
+    });
     responses.push(res);
     broadcaster.addListener(res, { icy });
   });
@@ -41,7 +44,7 @@ async function serve(broadcaster: Broadcaster) {
 
 function listen(url: string, headers: Record<string, string> = {}) {
   const chunks: Buffer[] = [];
-  let waiters: (() => void)[] = [];
+  const waiters: (() => void)[] = [];
   let res!: http.IncomingMessage;
   const ready = new Promise<http.IncomingMessage>((resolve) => {
     const req = http.get(url, { headers }, (r) => {
@@ -132,7 +135,9 @@ describe('Broadcaster', () => {
       pos += 16000;
       const length = data[pos]! * 16;
       expect(length).toBeGreaterThan(0);
-      expect(data.toString('utf8', pos + 1, pos + 1 + length)).toMatch(/^StreamTitle='[^']*';StreamClock='\d+\.\d\d';\0*$/);
+      expect(data.toString('utf8', pos + 1, pos + 1 + length)).toMatch(
+        /^StreamTitle='[^']*';StreamClock='\d+\.\d\d';\0*$/,
+      );
       pos += 1 + length;
       metaBytes += 1 + length;
       blocks++;

@@ -100,7 +100,12 @@ export class Broadcaster {
 
   /** Starts a listener: a frame-aligned burst of recent audio now, then every flush. */
   addListener(res: ServerResponse, options: { icy: boolean }): void {
-    const listener: Listener = { res, icy: options.icy, untilMeta: this.metaint, token: this.events.onJoin?.() ?? 0 };
+    const listener: Listener = {
+      res,
+      icy: options.icy,
+      untilMeta: this.metaint,
+      token: this.events.onJoin?.() ?? 0,
+    };
     this.listeners.add(listener);
     const remove = () => {
       if (this.listeners.delete(listener)) this.events.onLeave?.(listener.token);
@@ -163,7 +168,8 @@ export class Broadcaster {
   }
 
   private titleAt(clock: number): string {
-    for (let i = this.titles.length - 1; i >= 0; i--) if (this.titles[i]!.from <= clock + 1e-9) return this.titles[i]!.title;
+    for (let i = this.titles.length - 1; i >= 0; i--)
+      if (this.titles[i]!.from <= clock + 1e-9) return this.titles[i]!.title;
     return this.titles[0]!.title;
   }
 }
@@ -178,7 +184,13 @@ function toBatch(frames: TimedFrame[]): Batch {
     size += f.data.length;
   }
   const last = frames[frames.length - 1]!;
-  const data = frames.length === 1 ? last.data : Buffer.concat(frames.map((f) => f.data), size);
+  const data =
+    frames.length === 1
+      ? last.data
+      : Buffer.concat(
+          frames.map((f) => f.data),
+          size,
+        );
   return { data, offsets, starts, end: last.start + last.duration };
 }
 

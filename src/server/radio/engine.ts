@@ -64,7 +64,12 @@ export class RadioEngine implements NowPlayingSource {
     const { config } = options;
     this.tickMs = options.tickMs ?? 200;
     this.listenerPushMs = options.listenerPushMs ?? 5000;
-    this.track = { title: `${config.station.name} Live`, artist: config.station.name, artwork_url: null, started_at: 0 };
+    this.track = {
+      title: `${config.station.name} Live`,
+      artist: config.station.name,
+      artwork_url: null,
+      started_at: 0,
+    };
     this.broadcaster = new Broadcaster(options.broadcaster, {
       onJoin: () => {
         const id = this.meter.join();
@@ -83,11 +88,18 @@ export class RadioEngine implements NowPlayingSource {
       fallback: { path: options.fallbackFile ?? TEST_TRANSMISSION_FILE },
       order: () => this.playOrder(),
       stationName: () => this.station().name,
-      onTrack: (t) => this.setTrack({ title: t.title, artist: t.artist, artwork_url: t.artworkUrl, started_at: round(t.startedAt) }),
+      onTrack: (t) =>
+        this.setTrack({
+          title: t.title,
+          artist: t.artist,
+          artwork_url: t.artworkUrl,
+          started_at: round(t.startedAt),
+        }),
       onCue: (cue) => {
         for (const listener of this.cueListeners) listener(cue);
       },
-      onError: (error, item) => options.log?.warn({ err: error, path: item.path }, 'AutoDJ could not play a file'),
+      onError: (error, item) =>
+        options.log?.warn({ err: error, path: item.path }, 'AutoDJ could not play a file'),
     });
   }
 
@@ -208,8 +220,16 @@ export class RadioEngine implements NowPlayingSource {
     const station = this.station().name;
     const song = session.song?.trim();
     const split = song ? song.split(' - ') : [];
-    const [artist, title] = split.length >= 2 ? [split[0]!.trim(), split.slice(1).join(' - ').trim()] : [station, song || session.info.name?.trim() || `${station} Live`];
-    return { title: title || `${station} Live`, artist: artist || station, artwork_url: null, started_at: round(this.broadcaster.clock) };
+    const [artist, title] =
+      split.length >= 2
+        ? [split[0]!.trim(), split.slice(1).join(' - ').trim()]
+        : [station, song || session.info.name?.trim() || `${station} Live`];
+    return {
+      title: title || `${station} Live`,
+      artist: artist || station,
+      artwork_url: null,
+      started_at: round(this.broadcaster.clock),
+    };
   }
 
   private setTrack(track: Track): void {

@@ -19,7 +19,10 @@ export class FrameHistory {
   push(frame: TimedFrame): void {
     this.frames.push(frame);
     const oldest = frame.start + frame.duration - this.keepSeconds;
-    while (this.head < this.frames.length && this.frames[this.head]!.start + this.frames[this.head]!.duration < oldest) {
+    while (
+      this.head < this.frames.length &&
+      this.frames[this.head]!.start + this.frames[this.head]!.duration < oldest
+    ) {
       this.head++;
     }
     // Compact now and then rather than shifting on every frame.

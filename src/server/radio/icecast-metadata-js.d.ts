@@ -5,7 +5,11 @@ declare module 'icecast-metadata-js' {
     metadata?: Record<string, string>;
   }
   export class IcecastMetadataReader {
-    constructor(options?: { icyMetaInt?: number; metadataTypes?: ('icy' | 'ogg')[]; onError?: (message: string) => void });
+    constructor(options?: {
+      icyMetaInt?: number;
+      metadataTypes?: ('icy' | 'ogg')[];
+      onError?: (message: string) => void;
+    });
     iterator(data: Uint8Array): Iterable<IcecastReadValue>;
   }
 }

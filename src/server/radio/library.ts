@@ -50,7 +50,12 @@ export async function describeTrack(item: LibraryItem, fallbackArtist: string): 
       title = split.slice(1).join(' - ').trim();
     } else title = name;
   }
-  return { title, artist: artist || fallbackArtist, artworkUrl: item.artworkUrl ?? null, cues: await subtitlesBeside(item.path) };
+  return {
+    title,
+    artist: artist || fallbackArtist,
+    artworkUrl: item.artworkUrl ?? null,
+    cues: await subtitlesBeside(item.path),
+  };
 }
 
 /** `name.LANG.vtt` files beside `name.mp3`. */

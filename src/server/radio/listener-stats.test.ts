@@ -38,12 +38,32 @@ describe('ListenerMeter', () => {
 describe('listener figures in the database', () => {
   it('stores one row a minute and reports peak today, listening hours and the series', async () => {
     const now = new Date(T0 + 10 * 60_000);
-    await recordMinute(database.db, { minute: new Date(T0 - 86_400_000 * 3), listeners: 50, peak: 70, listeningSeconds: 3000 });
-    await recordMinute(database.db, { minute: new Date(T0 - 86_400_000), listeners: 9, peak: 12, listeningSeconds: 540 });
+    await recordMinute(database.db, {
+      minute: new Date(T0 - 86_400_000 * 3),
+      listeners: 50,
+      peak: 70,
+      listeningSeconds: 3000,
+    });
+    await recordMinute(database.db, {
+      minute: new Date(T0 - 86_400_000),
+      listeners: 9,
+      peak: 12,
+      listeningSeconds: 540,
+    });
     await recordMinute(database.db, { minute: new Date(T0), listeners: 4, peak: 5, listeningSeconds: 240 });
-    await recordMinute(database.db, { minute: new Date(T0 + 60_000), listeners: 6, peak: 8, listeningSeconds: 3360 });
+    await recordMinute(database.db, {
+      minute: new Date(T0 + 60_000),
+      listeners: 6,
+      peak: 8,
+      listeningSeconds: 3360,
+    });
     // The same minute again (a restart within it) adds its time and keeps the higher peak.
-    await recordMinute(database.db, { minute: new Date(T0 + 60_000 + 5_000), listeners: 2, peak: 3, listeningSeconds: 3600 });
+    await recordMinute(database.db, {
+      minute: new Date(T0 + 60_000 + 5_000),
+      listeners: 2,
+      peak: 3,
+      listeningSeconds: 3600,
+    });
     const stats = await listenerStats(database.db, { days: 2, now, timeZone: 'UTC' });
     expect(stats.peakToday).toBe(8);
     expect(stats.peak).toBe(12);

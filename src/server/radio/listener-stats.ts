@@ -128,7 +128,9 @@ export async function listenerStats(
     peakToday: day?.peak ?? 0,
     listeningHours: Math.round((Number(period?.seconds ?? 0) / 3600) * 100) / 100,
     peak: period?.peak ?? 0,
-    series: rows.reverse().map((r) => ({ minute: r.minute.toISOString(), listeners: r.listeners, peak: r.peak })),
+    series: rows
+      .reverse()
+      .map((r) => ({ minute: r.minute.toISOString(), listeners: r.listeners, peak: r.peak })),
   };
 }
 
@@ -148,7 +150,14 @@ export function startOfDay(now: Date, timeZone: string): Date {
       .formatToParts(now)
       .map((p) => [p.type, Number(p.value)]),
   ) as Record<string, number>;
-  const asUtc = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+  const asUtc = Date.UTC(
+    parts.year!,
+    parts.month! - 1,
+    parts.day!,
+    parts.hour!,
+    parts.minute!,
+    parts.second!,
+  );
   const offset = asUtc - Math.floor(now.getTime() / 1000) * 1000;
   return new Date(Date.UTC(parts.year!, parts.month! - 1, parts.day!) - offset);
 }

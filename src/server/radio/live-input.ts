@@ -64,7 +64,8 @@ export class LiveSession {
 
   /** Ready to go on air (enough audio gathered), and still has audio or an encoder behind it. */
   get onAir(): boolean {
-    if (!this.started && (this.queuedSeconds >= PREROLL_SECONDS || (this.ended && this.queue.length))) this.started = true;
+    if (!this.started && (this.queuedSeconds >= PREROLL_SECONDS || (this.ended && this.queue.length)))
+      this.started = true;
     return this.started;
   }
 
@@ -88,7 +89,12 @@ export class LiveSession {
 export class LiveInput {
   session: LiveSession | null = null;
 
-  constructor(private readonly events: { onBegin?(session: LiveSession): void; onMetadata?(session: LiveSession): void } = {}) {}
+  constructor(
+    private readonly events: {
+      onBegin?(session: LiveSession): void;
+      onMetadata?(session: LiveSession): void;
+    } = {},
+  ) {}
 
   /** Takes a new encoder, or null when another one is already live. */
   begin(info: LiveSourceInfo): LiveSession | null {

@@ -12,24 +12,48 @@ beforeAll(async () => {
   const dir = await tempAudioDir();
   // ffmpeg writes an ID3v2 tag and a Xing/Info frame before the audio.
   tagged = await readFile(
-    await makeMp3(join(dir, 'tagged.mp3'), { seconds: 2, extra: ['-metadata', 'title=Morning Hymn', '-metadata', 'artist=Choir'] }),
+    await makeMp3(join(dir, 'tagged.mp3'), {
+      seconds: 2,
+      extra: ['-metadata', 'title=Morning Hymn', '-metadata', 'artist=Choir'],
+    }),
   );
-  low = await readFile(await makeMp3(join(dir, 'low.mp3'), { seconds: 2, bitrate: '32k', sampleRate: 22050 }));
+  low = await readFile(
+    await makeMp3(join(dir, 'low.mp3'), { seconds: 2, bitrate: '32k', sampleRate: 22050 }),
+  );
 }, 30_000);
 
-const all = (parser: FrameParser, chunks: Buffer[]) => [...chunks.flatMap((c) => parser.push(c)), ...parser.end()];
+const all = (parser: FrameParser, chunks: Buffer[]) => [
+  ...chunks.flatMap((c) => parser.push(c)),
+  ...parser.end(),
+];
 const seconds = (frames: { duration: number }[]) => frames.reduce((s, f) => s + f.duration, 0);
 
 describe('MP3 frame parser', () => {
   it('reads MPEG-1 Layer III headers: bitrate, sample rate, padding, length and duration', () => {
     const h = parseFrameHeader(Buffer.from([0xff, 0xfb, 0x92, 0x64]))!; // 128 kbps, 44.1 kHz, padded
-    expect(h).toMatchObject({ version: 1, bitrateKbps: 128, sampleRate: 44100, samplesPerFrame: 1152, length: 418 });
+    expect(h).toMatchObject({
+      version: 1,
+      bitrateKbps: 128,
+      sampleRate: 44100,
+      samplesPerFrame: 1152,
+      length: 418,
+    });
     expect(h.duration).toBeCloseTo(1152 / 44100, 9);
   });
 
   it('reads MPEG-2 and MPEG-2.5 headers and refuses other layers, free format and bad indexes', () => {
-    expect(parseFrameHeader(Buffer.from([0xff, 0xf3, 0x40, 0xc4]))).toMatchObject({ version: 2, bitrateKbps: 32, sampleRate: 22050, samplesPerFrame: 576, length: 104 });
-    expect(parseFrameHeader(Buffer.from([0xff, 0xe3, 0x10, 0xc4]))).toMatchObject({ version: 2.5, bitrateKbps: 8, sampleRate: 11025 });
+    expect(parseFrameHeader(Buffer.from([0xff, 0xf3, 0x40, 0xc4]))).toMatchObject({
+      version: 2,
+      bitrateKbps: 32,
+      sampleRate: 22050,
+      samplesPerFrame: 576,
+      length: 104,
+    });
+    expect(parseFrameHeader(Buffer.from([0xff, 0xe3, 0x10, 0xc4]))).toMatchObject({
+      version: 2.5,
+      bitrateKbps: 8,
+      sampleRate: 11025,
+    });
     expect(parseFrameHeader(Buffer.from([0xff, 0xfd, 0x90, 0x64]))).toBeNull(); // Layer II
     expect(parseFrameHeader(Buffer.from([0xff, 0xfb, 0x00, 0x64]))).toBeNull(); // free format
     expect(parseFrameHeader(Buffer.from([0xff, 0xfb, 0xf0, 0x64]))).toBeNull(); // bitrate index 15
@@ -70,9 +94,16 @@ describe('MP3 frame parser', () => {
   it('resynchronises after junk and never emits a frame from garbage', () => {
     const frames = all(new FrameParser(), [tagged]);
     const junk = Buffer.from([0xff, 0xfb, 0x90, 0x00, 1, 2, 3, 0xff, 0xe0, 9, 9]);
-    const mixed = Buffer.concat([frames[0]!.data, frames[1]!.data, junk, ...frames.slice(2, 10).map((f) => f.data)]);
+    const mixed = Buffer.concat([
+      frames[0]!.data,
+      frames[1]!.data,
+      junk,
+      ...frames.slice(2, 10).map((f) => f.data),
+    ]);
     const out = all(new FrameParser(), [mixed]);
-    expect(out.map((f) => f.data.toString('hex'))).toEqual(frames.slice(0, 10).map((f) => f.data.toString('hex')));
+    expect(out.map((f) => f.data.toString('hex'))).toEqual(
+      frames.slice(0, 10).map((f) => f.data.toString('hex')),
+    );
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 3000 }), (bytes) => {
         for (const f of all(new FrameParser(), [Buffer.from(bytes)])) {

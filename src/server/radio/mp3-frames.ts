@@ -48,16 +48,28 @@ export function parseFrameHeader(buf: Buffer, offset = 0): FrameHeader | null {
   const bitrateKbps = (version === 1 ? BITRATES_V1 : BITRATES_V2)[bitrateIndex]!;
   const sampleRate = SAMPLE_RATES[String(version)]![rateIndex]!;
   const padding = (b2 >> 1) & 1;
-  const channels = (b3 >> 6) === 3 ? 1 : 2;
+  const channels = b3 >> 6 === 3 ? 1 : 2;
   const samplesPerFrame = version === 1 ? 1152 : 576;
   const length = Math.floor(((samplesPerFrame / 8) * bitrateKbps * 1000) / sampleRate) + padding;
-  return { version, bitrateKbps, sampleRate, channels, samplesPerFrame, length, duration: samplesPerFrame / sampleRate };
+  return {
+    version,
+    bitrateKbps,
+    sampleRate,
+    channels,
+    samplesPerFrame,
+    length,
+    duration: samplesPerFrame / sampleRate,
+  };
 }
 
 /** Size of an ID3v2 tag starting at `offset` (header, body and footer), 0 when there is none. */
 export function id3v2Size(buf: Buffer, offset = 0): number {
   if (offset + 10 > buf.length || buf.toString('latin1', offset, offset + 3) !== 'ID3') return 0;
-  const size = ((buf[offset + 6]! & 0x7f) << 21) | ((buf[offset + 7]! & 0x7f) << 14) | ((buf[offset + 8]! & 0x7f) << 7) | (buf[offset + 9]! & 0x7f);
+  const size =
+    ((buf[offset + 6]! & 0x7f) << 21) |
+    ((buf[offset + 7]! & 0x7f) << 14) |
+    ((buf[offset + 8]! & 0x7f) << 7) |
+    (buf[offset + 9]! & 0x7f);
   const footer = buf[offset + 5]! & 0x10 ? 10 : 0;
   return 10 + size + footer;
 }

@@ -8,8 +8,7 @@ export const SOURCE_REALM = 'Basic realm="Icecast2 Server"';
 export const SOURCE_IDLE_MS = 10_000;
 
 export type SourceDecision =
-  | { ok: true; session: LiveSession }
-  | { ok: false; status: 401 | 403 | 404 | 409; message: string };
+  { ok: true; session: LiveSession } | { ok: false; status: 401 | 403 | 404 | 409; message: string };
 
 export interface SourceRequest {
   method: string;
@@ -31,12 +30,17 @@ export async function admitSource(
   password: () => Promise<string | null>,
 ): Promise<SourceDecision> {
   const path = request.url.split('?')[0];
-  if (path !== '/stream') return { ok: false, status: 404, message: 'Mount not found; this station takes sources on /stream' };
+  if (path !== '/stream')
+    return { ok: false, status: 404, message: 'Mount not found; this station takes sources on /stream' };
   if (!basicAuthMatches(header(request.headers, 'authorization'), await password())) {
     return { ok: false, status: 401, message: 'Authentication required' };
   }
   const contentType = header(request.headers, 'content-type');
-  if (contentType && !/^audio\/(mpeg|mp3|mpeg3|x-mpeg)\b/i.test(contentType) && !/^application\/octet-stream\b/i.test(contentType)) {
+  if (
+    contentType &&
+    !/^audio\/(mpeg|mp3|mpeg3|x-mpeg)\b/i.test(contentType) &&
+    !/^application\/octet-stream\b/i.test(contentType)
+  ) {
     return { ok: false, status: 403, message: 'Content-type not supported; send MP3 (audio/mpeg)' };
   }
   const session = live.begin({

@@ -10,7 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+const basic = (user: string, password: string) =>
+  `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
 describe('live-input password', () => {
   it('uses SOURCE_PASSWORD and generates nothing while no password is stored', async () => {

@@ -11,14 +11,23 @@ export const SOURCE_PASSWORD_KEY = 'source_password';
  * The password encoders must send as `source:<password>`: the stored one (staff rotate it in the Station
  * tab), else SOURCE_PASSWORD. Read on every attempt so a rotation applies at once.
  */
-export async function sourcePassword(db: Database, config: Pick<Config, 'sourcePassword'>): Promise<string | null> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, SOURCE_PASSWORD_KEY));
+export async function sourcePassword(
+  db: Database,
+  config: Pick<Config, 'sourcePassword'>,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, SOURCE_PASSWORD_KEY));
   if (typeof row?.value === 'string' && row.value.length > 0) return row.value;
   return config.sourcePassword ?? null;
 }
 
 /** First start without SOURCE_PASSWORD: generates and stores one; returns it only when it was just made. */
-export async function ensureSourcePassword(db: Database, config: Pick<Config, 'sourcePassword'>): Promise<string | undefined> {
+export async function ensureSourcePassword(
+  db: Database,
+  config: Pick<Config, 'sourcePassword'>,
+): Promise<string | undefined> {
   if (await sourcePassword(db, config)) return undefined;
   const generated = randomBytes(12).toString('base64url');
   const inserted = await db

@@ -32,7 +32,9 @@ export function takeUnframedSources(
     const onData = (chunk: Buffer) => {
       head = head.length ? Buffer.concat([head, chunk]) : chunk;
       const start = head.toString('latin1', 0, Math.min(head.length, 16));
-      const couldBeSource = SOURCE_PREFIXES.some((p) => (start.length >= p.length ? start.startsWith(p) : p.startsWith(start)));
+      const couldBeSource = SOURCE_PREFIXES.some((p) =>
+        start.length >= p.length ? start.startsWith(p) : p.startsWith(start),
+      );
       if (!couldBeSource) return handOver();
       const end = head.indexOf('\r\n\r\n');
       if (end < 0) {
@@ -40,7 +42,11 @@ export function takeUnframedSources(
         return;
       }
       const request = parseHead(head.toString('latin1', 0, end));
-      if (!request || request.headers['content-length'] !== undefined || request.headers['transfer-encoding'] !== undefined) {
+      if (
+        !request ||
+        request.headers['content-length'] !== undefined ||
+        request.headers['transfer-encoding'] !== undefined
+      ) {
         return handOver();
       }
       socket.off('data', onData);

@@ -15,13 +15,29 @@ export const tempAudioDir = () => mkdtemp(join(tmpdir(), 'radio-test-'));
  */
 export async function makeMp3(
   path: string,
-  options: { seconds?: number; frequency?: number; bitrate?: string; sampleRate?: number; extra?: string[] } = {},
+  options: {
+    seconds?: number;
+    frequency?: number;
+    bitrate?: string;
+    sampleRate?: number;
+    extra?: string[];
+  } = {},
 ): Promise<string> {
   const { seconds = 3, frequency = 440, bitrate = '128k', sampleRate = 44100, extra = [] } = options;
   await run('ffmpeg', [
-    '-v', 'error', '-y',
-    '-f', 'lavfi', '-i', `sine=frequency=${frequency}:duration=${seconds}:sample_rate=${sampleRate}`,
-    '-c:a', 'libmp3lame', '-b:a', bitrate, ...extra, path,
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=${frequency}:duration=${seconds}:sample_rate=${sampleRate}`,
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    bitrate,
+    ...extra,
+    path,
   ]);
   return path;
 }

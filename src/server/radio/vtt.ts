@@ -15,7 +15,10 @@ function seconds(stamp: string): number | null {
 
 /** Reads the cues of a WebVTT file; blocks it cannot read are skipped rather than failing the track. */
 export function parseVtt(source: string): VttCue[] {
-  const blocks = source.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split(/\n{2,}/);
+  const blocks = source
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .split(/\n{2,}/);
   const cues: VttCue[] = [];
   for (const block of blocks) {
     const lines = block.split('\n');

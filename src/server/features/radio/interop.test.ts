@@ -54,8 +54,19 @@ describe('interop with ffmpeg', () => {
     const listener = ffmpeg(['-i', `http://127.0.0.1:${port}/stream`, '-t', '12', '-f', 'null', '-']);
     await joined;
     const encoder = ffmpeg([
-      '-re', '-f', 'lavfi', '-i', 'sine=frequency=880:duration=2.5',
-      '-c:a', 'libmp3lame', '-b:a', '128k', '-content_type', 'audio/mpeg', '-f', 'mp3',
+      '-re',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=880:duration=2.5',
+      '-c:a',
+      'libmp3lame',
+      '-b:a',
+      '128k',
+      '-content_type',
+      'audio/mpeg',
+      '-f',
+      'mp3',
       `icecast://source:${PASSWORD}@127.0.0.1:${port}/stream`,
     ]);
     await wentLive;
@@ -71,7 +82,16 @@ describe('interop with ffmpeg', () => {
 
   it('refuses an ffmpeg encoder with the wrong password', async () => {
     const encoder = ffmpeg([
-      '-f', 'lavfi', '-i', 'sine=duration=1', '-c:a', 'libmp3lame', '-content_type', 'audio/mpeg', '-f', 'mp3',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=duration=1',
+      '-c:a',
+      'libmp3lame',
+      '-content_type',
+      'audio/mpeg',
+      '-f',
+      'mp3',
       `icecast://source:wrong@127.0.0.1:${port}/stream`,
     ]);
     const result = await encoder.done;

@@ -21,7 +21,9 @@ beforeAll(async () => {
   await mkdir(join(dir, 'media'));
   // The AutoDJ plays 128 kbps; the live source sends 96 kbps, so a listener can tell them apart.
   await makeMp3(join(dir, 'media', 'Choir - Morning Hymn.mp3'), { seconds: 3 });
-  liveAudio = await readFile(await makeMp3(join(dir, 'live.mp3'), { seconds: 2, bitrate: '96k', frequency: 880 }));
+  liveAudio = await readFile(
+    await makeMp3(join(dir, 'live.mp3'), { seconds: 2, bitrate: '96k', frequency: 880 }),
+  );
   t = await createTestApp({ DATA_DIR: dir, SOURCE_PASSWORD: PASSWORD });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
@@ -89,7 +91,9 @@ function putSource(password: string) {
 function rawSource(method: 'PUT' | 'SOURCE', password: string) {
   const socket = net.connect((t.app.server.address() as AddressInfo).port, '127.0.0.1');
   socket.on('error', () => {});
-  socket.write(`${method} /stream HTTP/1.1\r\nHost: x\r\nAuthorization: ${auth(password)}\r\nContent-Type: audio/mpeg\r\nExpect: 100-continue\r\n\r\n`);
+  socket.write(
+    `${method} /stream HTTP/1.1\r\nHost: x\r\nAuthorization: ${auth(password)}\r\nContent-Type: audio/mpeg\r\nExpect: 100-continue\r\n\r\n`,
+  );
   const reply = new Promise<string>((resolve) => {
     let text = '';
     socket.on('data', (d: Buffer) => {
@@ -118,9 +122,12 @@ describe('live input and AutoDJ on one stream', () => {
 
     // Encoder metadata replaces the title.
     const titled = nowPlayingWhere((np) => np.current_track.title === 'Amazing Grace');
-    const meta = await fetch(`${base}/admin/metadata?mount=/stream&mode=updinfo&song=${encodeURIComponent('Choir - Amazing Grace')}`, {
-      headers: { authorization: auth(PASSWORD) },
-    });
+    const meta = await fetch(
+      `${base}/admin/metadata?mount=/stream&mode=updinfo&song=${encodeURIComponent('Choir - Amazing Grace')}`,
+      {
+        headers: { authorization: auth(PASSWORD) },
+      },
+    );
     expect(meta.status).toBe(200);
     expect(await meta.text()).toContain('<return>1</return>');
     expect((await titled).current_track.artist).toBe('Choir');
@@ -139,7 +146,9 @@ describe('live input and AutoDJ on one stream', () => {
     expect(after.current_track.title).toBe('Morning Hymn');
     clocks.push(after.stream_clock);
     const seen = ear.frames.length;
-    await ear.until((f) => f.length > seen + 20 && f.slice(seen).some((frame) => frame.header.bitrateKbps === 128));
+    await ear.until(
+      (f) => f.length > seen + 20 && f.slice(seen).some((frame) => frame.header.bitrateKbps === 128),
+    );
     expect(ear.closed).toBe(false);
 
     // What the listener heard: AutoDJ, the whole live source, AutoDJ again.

@@ -22,7 +22,12 @@ declare module 'fastify' {
  */
 export default fp(
   async function radio(app: FastifyInstance) {
-    const engine = new RadioEngine({ config: app.config, db: app.db, log: app.log, station: () => app.station() });
+    const engine = new RadioEngine({
+      config: app.config,
+      db: app.db,
+      log: app.log,
+      station: () => app.station(),
+    });
     const external = externalSourceFromConfig(app.config, {
       warn: (message) => app.log.warn(message),
       info: (message) => app.log.info(message),

@@ -21,22 +21,37 @@ describe('GET /api/radio/current', () => {
     expect(body.is_live).toBe(false);
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^W\/"/);
-    const again = await t.app.inject({ method: 'GET', url: '/api/radio/current', headers: { 'if-none-match': etag } });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/radio/current',
+      headers: { 'if-none-match': etag },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
-    const other = await t.app.inject({ method: 'GET', url: '/api/radio/current', headers: { 'if-none-match': 'W/"other"' } });
+    const other = await t.app.inject({
+      method: 'GET',
+      url: '/api/radio/current',
+      headers: { 'if-none-match': 'W/"other"' },
+    });
     expect(other.statusCode).toBe(200);
   });
 });
 
 describe('stream address and probe', () => {
   it('gives the request origin + /stream when PUBLIC_URL is unset', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/radio/stream-url', headers: { host: 'radio.example:5000' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/radio/stream-url',
+      headers: { host: 'radio.example:5000' },
+    });
     expect(res.json()).toEqual({ streamUrl: 'http://radio.example:5000/stream' });
   });
 
   it('gives PUBLIC_URL + /stream when set', () => {
-    const engine = new RadioEngine({ config: { ...t.config, publicUrl: 'https://radio.example.org/' }, db: t.db });
+    const engine = new RadioEngine({
+      config: { ...t.config, publicUrl: 'https://radio.example.org/' },
+      db: t.db,
+    });
     expect(engine.streamUrl('http://ignored:5000')).toBe('https://radio.example.org/stream');
   });
 
@@ -50,7 +65,11 @@ describe('stream address and probe', () => {
 
 describe('/stream', () => {
   it('HEAD gives the Icecast-style headers, CORS and no caching; the adaptive quality and timestamp are accepted', async () => {
-    const res = await t.app.inject({ method: 'HEAD', url: '/stream?quality=96&t=1732200000000', headers: { 'icy-metadata': '1' } });
+    const res = await t.app.inject({
+      method: 'HEAD',
+      url: '/stream?quality=96&t=1732200000000',
+      headers: { 'icy-metadata': '1' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('audio/mpeg');
     expect(res.headers['icy-metaint']).toBe('16000');
@@ -113,12 +132,20 @@ describe('live input over HTTP', () => {
       payload: Buffer.alloc(10),
     });
     expect(wrongType.statusCode).toBe(403);
-    const other = await t.app.inject({ method: 'PUT', url: '/other', headers: { authorization: source('correct-horse') }, payload: 'x' });
+    const other = await t.app.inject({
+      method: 'PUT',
+      url: '/other',
+      headers: { authorization: source('correct-horse') },
+      payload: 'x',
+    });
     expect(other.statusCode).toBe(404);
   });
 
   it('answers encoder metadata calls like Icecast', async () => {
-    const noAuth = await t.app.inject({ method: 'GET', url: '/admin/metadata?mount=/stream&mode=updinfo&song=A%20-%20B' });
+    const noAuth = await t.app.inject({
+      method: 'GET',
+      url: '/admin/metadata?mount=/stream&mode=updinfo&song=A%20-%20B',
+    });
     expect(noAuth.statusCode).toBe(401);
     expect(noAuth.body).toContain('<iceresponse>');
     const noSource = await t.app.inject({
@@ -128,8 +155,16 @@ describe('live input over HTTP', () => {
     });
     expect(noSource.statusCode).toBe(400);
     expect(noSource.body).toContain('<return>0</return>');
-    for (const query of ['mount=/stream&mode=killsource&song=x', 'mount=/stream&mode=updinfo', `mount=/stream&mode=updinfo&song=${'x'.repeat(2000)}`]) {
-      const bad = await t.app.inject({ method: 'GET', url: `/admin/metadata?${query}`, headers: { authorization: source('correct-horse') } });
+    for (const query of [
+      'mount=/stream&mode=killsource&song=x',
+      'mount=/stream&mode=updinfo',
+      `mount=/stream&mode=updinfo&song=${'x'.repeat(2000)}`,
+    ]) {
+      const bad = await t.app.inject({
+        method: 'GET',
+        url: `/admin/metadata?${query}`,
+        headers: { authorization: source('correct-horse') },
+      });
       expect(bad.statusCode).toBe(400);
     }
   });

@@ -2,7 +2,12 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { nowPlayingSchema, radioStatsSchema, streamInfoSchema, type NowPlaying } from '../../../common/radio.js';
+import {
+  nowPlayingSchema,
+  radioStatsSchema,
+  streamInfoSchema,
+  type NowPlaying,
+} from '../../../common/radio.js';
 import type { RadioEngine } from '../../radio/engine.js';
 import { listenerStats } from '../../radio/listener-stats.js';
 import type { NowPlayingSource } from '../../radio/now-playing-source.js';
@@ -20,21 +25,32 @@ export function nowPlayingEtag(np: NowPlaying): string {
 }
 
 /** /api/radio: now playing (ETag, for the 15 s polling), stream address and its latency probe, live figures. */
-export async function radioRoutes(app: FastifyInstance, opts: { engine: RadioEngine; source: () => NowPlayingSource }) {
+export async function radioRoutes(
+  app: FastifyInstance,
+  opts: { engine: RadioEngine; source: () => NowPlayingSource },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/radio/current', { schema: { response: { 200: nowPlayingSchema, 304: z.null() } }, compress: false }, async (request, reply) => {
-    const np = opts.source().nowPlaying();
-    const etag = nowPlayingEtag(np);
-    reply.header('ETag', etag).header('Cache-Control', 'no-cache');
-    const given = request.headers['if-none-match'];
-    if (given && given.split(',').some((tag) => tag.trim() === etag)) return reply.code(304).send(null);
-    return np;
-  });
+  r.get(
+    '/radio/current',
+    { schema: { response: { 200: nowPlayingSchema, 304: z.null() } }, compress: false },
+    async (request, reply) => {
+      const np = opts.source().nowPlaying();
+      const etag = nowPlayingEtag(np);
+      reply.header('ETag', etag).header('Cache-Control', 'no-cache');
+      const given = request.headers['if-none-match'];
+      if (given && given.split(',').some((tag) => tag.trim() === etag)) return reply.code(304).send(null);
+      return np;
+    },
+  );
 
-  r.get('/radio/stream-url', { schema: { response: { 200: streamInfoSchema } }, exposeHeadRoute: false }, async (request) => ({
-    streamUrl: opts.source().streamUrl(`${request.protocol}://${request.host}`),
-  }));
+  r.get(
+    '/radio/stream-url',
+    { schema: { response: { 200: streamInfoSchema } }, exposeHeadRoute: false },
+    async (request) => ({
+      streamUrl: opts.source().streamUrl(`${request.protocol}://${request.host}`),
+    }),
+  );
 
   // The connection indicator's latency probe: answered at once, never cached.
   r.head('/radio/stream-url', async (_request, reply) => {

@@ -3,11 +3,22 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Socket } from 'node:net';
 import { sourceMetadataQuerySchema } from '../../../common/radio.js';
 import type { RadioEngine } from '../../radio/engine.js';
-import { admitSource, pipeSource, SOURCE_IDLE_MS, SOURCE_REALM, type SourceRequest } from '../../radio/source-ingest.js';
+import {
+  admitSource,
+  pipeSource,
+  SOURCE_IDLE_MS,
+  SOURCE_REALM,
+  type SourceRequest,
+} from '../../radio/source-ingest.js';
 import { basicAuthMatches, sourcePassword } from '../../radio/source-password.js';
 import { takeUnframedSources } from '../../radio/source-socket.js';
 
-const STATUS_TEXT: Record<number, string> = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict' };
+const STATUS_TEXT: Record<number, string> = {
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+};
 
 /**
  * Live input over the Icecast source protocol: `PUT /stream` or `SOURCE /stream` with Basic auth
@@ -36,7 +47,9 @@ export async function sourceRoutes(app: FastifyInstance, opts: { engine: RadioEn
     }
     app.log.info({ remote: request.remote }, 'live source connected');
     const expects = /100-continue/i.test(String(request.headers.expect ?? ''));
-    socket.write(`${expects ? 'HTTP/1.1 100 Continue\r\n\r\n' : ''}HTTP/1.0 200 OK\r\nServer: Icecast 2.4.4\r\n\r\n`);
+    socket.write(
+      `${expects ? 'HTTP/1.1 100 Continue\r\n\r\n' : ''}HTTP/1.0 200 OK\r\nServer: Icecast 2.4.4\r\n\r\n`,
+    );
     socket.setTimeout(SOURCE_IDLE_MS, () => socket.destroy());
     socket.setNoDelay(true);
     if (bodyStart.length) decision.session.write(bodyStart);
@@ -71,20 +84,27 @@ export async function sourceRoutes(app: FastifyInstance, opts: { engine: RadioEn
   });
 
   // Icecast's metadata update, as encoders send it (same credentials).
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/admin/metadata',
-    { schema: { querystring: sourceMetadataQuerySchema } },
-    async (request, reply) => {
-      if (!basicAuthMatches(request.headers.authorization, await password())) {
-        return reply.code(401).header('WWW-Authenticate', SOURCE_REALM).type('text/xml').send(iceResponse('Authentication Required', 0));
-      }
-      if (request.query.mount !== '/stream') return reply.code(400).type('text/xml').send(iceResponse('Source does not exist', 0));
-      if (!engine.live.updateSong(request.query.song)) {
-        return reply.code(400).type('text/xml').send(iceResponse('Source does not exist', 0));
-      }
-      return reply.type('text/xml').send(iceResponse('Metadata update successful', 1));
-    },
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/admin/metadata',
+      { schema: { querystring: sourceMetadataQuerySchema } },
+      async (request, reply) => {
+        if (!basicAuthMatches(request.headers.authorization, await password())) {
+          return reply
+            .code(401)
+            .header('WWW-Authenticate', SOURCE_REALM)
+            .type('text/xml')
+            .send(iceResponse('Authentication Required', 0));
+        }
+        if (request.query.mount !== '/stream')
+          return reply.code(400).type('text/xml').send(iceResponse('Source does not exist', 0));
+        if (!engine.live.updateSong(request.query.song)) {
+          return reply.code(400).type('text/xml').send(iceResponse('Source does not exist', 0));
+        }
+        return reply.type('text/xml').send(iceResponse('Metadata update successful', 1));
+      },
+    );
 }
 
 function refuse(reply: FastifyReply, status: number, message: string) {

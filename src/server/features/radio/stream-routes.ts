@@ -15,7 +15,10 @@ const CORS = {
 };
 
 /** GET /stream: the live MP3 mount, with ICY metadata when asked for. */
-export async function streamRoutes(app: FastifyInstance, opts: { engine: RadioEngine; source: () => NowPlayingSource }) {
+export async function streamRoutes(
+  app: FastifyInstance,
+  opts: { engine: RadioEngine; source: () => NowPlayingSource },
+) {
   const { engine } = opts;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: ['GET', 'HEAD'],
@@ -61,6 +64,9 @@ export async function streamRoutes(app: FastifyInstance, opts: { engine: RadioEn
   });
 
   app.options(STREAM_PATH, async (_request, reply) => {
-    reply.headers({ ...CORS, 'Access-Control-Max-Age': '86400' }).code(204).send();
+    reply
+      .headers({ ...CORS, 'Access-Control-Max-Age': '86400' })
+      .code(204)
+      .send();
   });
 }
