@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { StreamRecorder } from './stream-recorder';
+import { StreamRecorder, testRecording } from './stream-recorder';
 
 class FakeMediaRecorder {
   static supported = new Set(['audio/webm', 'audio/wav']);
@@ -116,5 +116,37 @@ describe('StreamRecorder', () => {
     expect(() => make().recorder.start(broken, options)).toThrow(
       'Failed to setup audio recording: capture denied. Please allow microphone access and try again.',
     );
+  });
+});
+
+describe('the recording debug test', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('records 3 s and reports the format', async () => {
+    const result = testRecording(
+      audioWithCapture().audio,
+      FakeMediaRecorder as unknown as typeof MediaRecorder,
+    );
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(FakeMediaRecorder.last!.state).toBe('recording');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await result).toEqual({ ok: true, mimeType: 'audio/webm', bytes: 3 });
+  });
+
+  it("reports 'No supported audio format found for iOS' and 'iOS test failed'", async () => {
+    const none = { isTypeSupported: () => false } as unknown as typeof MediaRecorder;
+    expect(await testRecording(audioWithCapture().audio, none)).toEqual({
+      ok: false,
+      message: 'No supported audio format found for iOS',
+    });
+    const broken = document.createElement('audio') as HTMLAudioElement & { captureStream: () => MediaStream };
+    broken.captureStream = () => {
+      throw new Error('no');
+    };
+    expect(await testRecording(broken, FakeMediaRecorder as unknown as typeof MediaRecorder)).toEqual({
+      ok: false,
+      message: 'iOS test failed',
+    });
   });
 });

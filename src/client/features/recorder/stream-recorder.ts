@@ -1,4 +1,5 @@
 import {
+  DEBUG_TEST_RECORDING_MS,
   pickRecorderMimeType,
   RECORDER_BITS_PER_SECOND,
   RECORDER_TEXT,
@@ -213,4 +214,42 @@ export class StreamRecorder {
     this.state = { ...this.state, ...patch };
     for (const l of this.listeners) l();
   }
+}
+
+export type RecordingTestResult =
+  { ok: true; mimeType: string; bytes: number } | { ok: false; message: string };
+
+/**
+ * The recorder's debug test (SPEC.md sections 8 and 9): records 3 s of what `audio` plays and reports
+ * 'No supported audio format found for iOS' or 'iOS test failed' when the device cannot.
+ */
+export function testRecording(
+  audio: HTMLAudioElement,
+  Recorder: typeof MediaRecorder | undefined = (globalThis as { MediaRecorder?: typeof MediaRecorder })
+    .MediaRecorder,
+): Promise<RecordingTestResult> {
+  const mimeType = Recorder && pickRecorderMimeType((type) => Recorder.isTypeSupported(type));
+  if (!Recorder || !mimeType) return Promise.resolve({ ok: false, message: RECORDER_TEXT.iosNoFormat });
+  return new Promise((resolve) => {
+    const failed = () => resolve({ ok: false, message: RECORDER_TEXT.iosTestFailed });
+    try {
+      const recorder = new Recorder(tapAudio(audio), {
+        mimeType,
+        audioBitsPerSecond: RECORDER_BITS_PER_SECOND,
+      });
+      const chunks: Blob[] = [];
+      recorder.ondataavailable = (event) => chunks.push(event.data);
+      recorder.onerror = failed;
+      recorder.onstop = () => {
+        const bytes = chunks.reduce((sum, c) => sum + c.size, 0);
+        resolve(
+          bytes > 0 ? { ok: true, mimeType, bytes } : { ok: false, message: RECORDER_TEXT.iosTestFailed },
+        );
+      };
+      recorder.start(RECORDER_TIMESLICE_MS);
+      setTimeout(() => recorder.stop(), DEBUG_TEST_RECORDING_MS);
+    } catch {
+      failed();
+    }
+  });
 }

@@ -173,7 +173,7 @@ export function RecorderSection({
           </CardDescription>
         </CardHeader>
         <CardContent className="space-y-5 pt-6">
-          {!localRecording && <UnsupportedNotice />}
+          {!localRecording && <UnsupportedNotice audio={player.audio} playing={playerState.playing} />}
 
           {!enabled && !recording && (
             <p
