@@ -9,7 +9,7 @@ import type { TimedFrame } from './frame-history.js';
 import { mediaFolderProvider, type LibraryProvider } from './library.js';
 import { ListenerMeter, recordMinute, startOfDay } from './listener-stats.js';
 import { LiveInput, type LiveSession } from './live-input.js';
-import type { Mp3Frame } from './mp3-frames.js';
+import { silentFrame, type Mp3Frame } from './mp3-frames.js';
 import type { NowPlayingSource } from './now-playing-source.js';
 import { TEST_TRANSMISSION_FILE } from './test-transmission.js';
 import { eq } from 'drizzle-orm';
@@ -30,6 +30,8 @@ export interface RadioEngineOptions {
   fallbackFile?: string;
   /** Listener-count pushes are at most this often, in ms. */
   listenerPushMs?: number;
+  /** A live source silent this long (ms) is covered with silence until it recovers or times out. */
+  liveGapMs?: number;
 }
 
 /** Settings key for the AutoDJ's play order ('in_order' | 'shuffle'). */
@@ -48,6 +50,9 @@ export class RadioEngine implements NowPlayingSource {
   private readonly autodj: AutoDj;
   private readonly tickMs: number;
   private readonly listenerPushMs: number;
+  private readonly liveGapMs: number;
+  private readonly silence = silentFrame();
+  private starvedSince: number | null = null;
   private track: Track;
   private isLive = false;
   private wallBase = 0;
@@ -64,6 +69,7 @@ export class RadioEngine implements NowPlayingSource {
     const { config } = options;
     this.tickMs = options.tickMs ?? 200;
     this.listenerPushMs = options.listenerPushMs ?? 5000;
+    this.liveGapMs = options.liveGapMs ?? 1500;
     this.track = {
       title: `${config.station.name} Live`,
       artist: config.station.name,
@@ -180,8 +186,16 @@ export class RadioEngine implements NowPlayingSource {
     target += this.tickMs / 1000;
     while (this.broadcaster.clock < target) {
       const frame = this.pull();
-      if (!frame) break;
-      this.broadcaster.push(frame);
+      if (frame) {
+        this.starvedSince = null;
+        this.broadcaster.push(frame);
+        continue;
+      }
+      // A live encoder lags: a short gap is waited out; a long one is filled with silence so players keep
+      // their connection (and the clock keeps time) until the encoder recovers or times out.
+      this.starvedSince ??= now;
+      if (now - this.starvedSince < this.liveGapMs) break;
+      this.broadcaster.push(this.silence);
     }
     this.broadcaster.flush();
   }
