@@ -165,7 +165,7 @@ async function sendFileWithRanges(request: FastifyRequest, reply: FastifyReply, 
 }
 
 /** The built-in radio's recent audio, when it is the one on air (not an external STREAM_SOURCE station). */
-export function radioClipAudio(app: FastifyInstance): ClipAudioSource | null {
+export function radioClipAudio(app: object): ClipAudioSource | null {
   const { radio, nowPlaying } = app as unknown as { radio?: ClipAudioSource; nowPlaying?: unknown };
   if (!radio || (nowPlaying !== undefined && nowPlaying !== radio)) return null;
   return radio;
