@@ -3,6 +3,8 @@ import type { Socket } from 'node:net';
 import type { SourceRequest } from './source-ingest.js';
 
 const MAX_HEAD = 16 * 1024;
+/** A connection that sends nothing for this long is closed (as Node's own headers timeout would). */
+const FIRST_BYTES_TIMEOUT_MS = 60_000;
 const SOURCE_PREFIXES = ['PUT /stream', 'SOURCE /stream'];
 
 /**
@@ -15,15 +17,23 @@ const SOURCE_PREFIXES = ['PUT /stream', 'SOURCE /stream'];
 export function takeUnframedSources(
   server: Server,
   handle: (request: SourceRequest, socket: Socket, bodyStart: Buffer) => void,
-): () => void {
+): { restore(): void; closePending(): void } {
+  const pending = new Set<Socket>();
   const httpListeners = server.listeners('connection') as ((socket: Socket) => void)[];
   server.removeAllListeners('connection');
   const onConnection = (socket: Socket) => {
     let head: Buffer = Buffer.alloc(0);
     const onError = () => socket.destroy();
-    const handOver = () => {
+    const onTimeout = () => socket.destroy();
+    const stopWatching = () => {
+      pending.delete(socket);
       socket.off('data', onData);
       socket.off('error', onError);
+      socket.off('timeout', onTimeout);
+      socket.setTimeout(0);
+    };
+    const handOver = () => {
+      stopWatching();
       socket.pause();
       if (head.length) socket.unshift(head);
       for (const listener of httpListeners) listener.call(server, socket);
@@ -49,18 +59,27 @@ export function takeUnframedSources(
       ) {
         return handOver();
       }
-      socket.off('data', onData);
-      socket.off('error', onError);
+      stopWatching();
       request.remote = socket.remoteAddress;
       handle(request, socket, head.subarray(end + 4));
     };
+    pending.add(socket);
+    socket.once('close', () => pending.delete(socket));
     socket.on('data', onData);
     socket.on('error', onError);
+    socket.setTimeout(FIRST_BYTES_TIMEOUT_MS, onTimeout);
   };
   server.on('connection', onConnection);
-  return () => {
-    server.off('connection', onConnection);
-    for (const listener of httpListeners) server.on('connection', listener);
+  return {
+    restore() {
+      server.off('connection', onConnection);
+      for (const listener of httpListeners) server.on('connection', listener);
+    },
+    /** Connections that have not said what they are yet would hold the server open at shutdown. */
+    closePending() {
+      for (const socket of pending) socket.destroy();
+      pending.clear();
+    },
   };
 }
 

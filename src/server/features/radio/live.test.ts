@@ -189,4 +189,29 @@ describe('live input and AutoDJ on one stream', () => {
     right.socket.end(liveAudio.subarray(0, 4000));
     await ended;
   });
+
+  it('passes ordinary HTTP through untouched: split first bytes, keep-alive, and a PUT that only looks like a source', async () => {
+    const socket = net.connect((t.app.server.address() as AddressInfo).port, '127.0.0.1');
+    let text = '';
+    const responses = (n: number) =>
+      new Promise<void>((resolve) => {
+        const check = () => {
+          if ((text.match(/HTTP\/1\.1 200/g) ?? []).length >= n) resolve();
+          else socket.once('data', check);
+        };
+        check();
+      });
+    socket.on('data', (d: Buffer) => (text += d.toString('latin1')));
+    await new Promise<void>((resolve) => socket.once('connect', resolve));
+    socket.write('PU');
+    await new Promise((resolve) => setImmediate(resolve));
+    socket.write('T /streamx HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n');
+    socket.write('GET /api/radio/current HTTP/1.1\r\nHost: x\r\n\r\n');
+    await responses(1);
+    socket.write('GET /api/radio/stream-url HTTP/1.1\r\nHost: x\r\n\r\n');
+    await responses(2);
+    expect(text).toMatch(/^HTTP\/1\.1 404/);
+    expect(text).toContain('"streamUrl":"http://x/stream"');
+    socket.destroy();
+  });
 });

@@ -29,10 +29,11 @@ export async function sourceRoutes(app: FastifyInstance, opts: { engine: RadioEn
   const password = () => sourcePassword(app.db, app.config);
 
   // Real encoders send an unframed body: taken at the socket (see source-socket.ts).
-  const restore = takeUnframedSources(app.server, (request, socket, bodyStart) => {
+  const unframed = takeUnframedSources(app.server, (request, socket, bodyStart) => {
     void acceptRawSource(request, socket, bodyStart).catch(() => socket.destroy());
   });
-  app.addHook('onClose', async () => restore());
+  app.addHook('preClose', async () => unframed.closePending());
+  app.addHook('onClose', async () => unframed.restore());
 
   async function acceptRawSource(request: SourceRequest, socket: Socket, bodyStart: Buffer) {
     const decision = await admitSource(request, engine.live, password);
