@@ -36,7 +36,14 @@ export default function ListenerCharts({ stats }: { stats: ListenerStats }) {
   const minutes = stats.perMinute.map((point) => ({ t: Date.parse(point.at), listeners: point.listeners }));
   // The whole period on a time axis, so quiet stretches show as such rather than being squeezed out.
   const end = Date.parse(stats.until);
-  const domain = [end - stats.days * 86_400_000, end];
+  const start = end - stats.days * 86_400_000;
+  const domain = [start, end];
+  // A tick a day over 7 days, every fifth day over 30.
+  const tickStep = (stats.days === 7 ? 1 : 5) * 86_400_000;
+  const ticks = Array.from(
+    { length: Math.floor((end - start) / tickStep) + 1 },
+    (_, i) => start + i * tickStep,
+  );
   const days = stats.perDay.map((day) => ({ ...day, label: dayLabel(day.date) }));
 
   return (
@@ -54,13 +61,14 @@ export default function ListenerCharts({ stats }: { stats: ListenerStats }) {
             <p className="text-sm text-slate-600">No listener figures yet for this period.</p>
           ) : (
             <ResponsiveContainer width="100%" height="100%">
-              <AreaChart data={minutes} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
+              <AreaChart data={minutes} margin={{ top: 8, right: 16, left: 0, bottom: 0 }}>
                 <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
                 <XAxis
                   dataKey="t"
                   type="number"
                   scale="time"
                   domain={domain}
+                  ticks={ticks}
                   tickFormatter={dateLabel}
                   tick={{ fontSize: 11 }}
                   minTickGap={32}
@@ -90,10 +98,13 @@ export default function ListenerCharts({ stats }: { stats: ListenerStats }) {
             <p className="text-sm text-slate-600">No listening recorded yet for this period.</p>
           ) : (
             <ResponsiveContainer width="100%" height="100%">
-              <BarChart data={days} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
+              <BarChart data={days} margin={{ top: 8, right: 16, left: 0, bottom: 0 }}>
                 <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
                 <XAxis dataKey="label" tick={{ fontSize: 11 }} minTickGap={8} />
-                <YAxis tick={{ fontSize: 11 }} />
+                <YAxis
+                  tick={{ fontSize: 11 }}
+                  tickFormatter={(hours: number) => String(Number(hours.toPrecision(2)))}
+                />
                 <Tooltip formatter={(value) => [`${Number(value).toFixed(1)} h`, 'Hours']} />
                 <Bar dataKey="hours" name="Hours" fill="#f59e0b" isAnimationActive={false} />
               </BarChart>
