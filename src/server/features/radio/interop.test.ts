@@ -44,15 +44,15 @@ describe('interop with ffmpeg', () => {
         if (np.is_live) resolve();
       }),
     );
-    const joined = new Promise<void>((resolve) =>
-      t.app.nowPlaying.onChange((np) => {
-        if (np.listeners > 0) resolve();
-      }),
-    );
+    // The listener is connected (and hearing the AutoDJ) before the encoder goes live.
+    const joined = async () => {
+      while (t.app.radio.broadcaster.listenerCount === 0)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+    };
 
     // 12 s of audio: a 4 s burst, then about 8 s in real time, long enough for the whole switch.
     const listener = ffmpeg(['-i', `http://127.0.0.1:${port}/stream`, '-t', '12', '-f', 'null', '-']);
-    await joined;
+    await joined();
     const encoder = ffmpeg([
       '-re',
       '-f',
