@@ -177,3 +177,21 @@ describe('GET /api/radio/stats', () => {
     expect(res.json()).toEqual({ listeners: 0, peakToday: 0 });
   });
 });
+
+describe('with an external station (STREAM_SOURCE)', () => {
+  it('serves its stream address and sends /stream players there; the engine stays idle', async () => {
+    const ext = await createTestApp({ STREAM_SOURCE: 'url:https://streams.example.org/live.mp3' });
+    try {
+      expect(ext.app.nowPlaying).not.toBe(ext.app.radio);
+      const url = await ext.app.inject({ method: 'GET', url: '/api/radio/stream-url' });
+      expect(url.json()).toEqual({ streamUrl: 'https://streams.example.org/live.mp3' });
+      const stream = await ext.app.inject({ method: 'GET', url: '/stream' });
+      expect(stream.statusCode).toBe(302);
+      expect(stream.headers.location).toBe('https://streams.example.org/live.mp3');
+      const current = await ext.app.inject({ method: 'GET', url: '/api/radio/current' });
+      expect(nowPlayingSchema.parse(current.json()).is_live).toBeTypeOf('boolean');
+    } finally {
+      await ext.close();
+    }
+  }, 60_000);
+});
