@@ -124,6 +124,17 @@ describe('live input over HTTP', () => {
     expect(t.app.radio.live.busy).toBe(false);
   });
 
+  it('takes the legacy SOURCE method on the same terms', async () => {
+    const res = await t.app.inject({
+      method: 'SOURCE' as 'PUT',
+      url: '/stream',
+      headers: { 'content-type': 'audio/mpeg', authorization: source('wrong-password') },
+      payload: Buffer.alloc(10),
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['www-authenticate']).toMatch(/^Basic realm=/);
+  });
+
   it('refuses a mount other than /stream, and a non-MP3 body', async () => {
     const wrongType = await t.app.inject({
       method: 'PUT',
