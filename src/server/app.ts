@@ -40,7 +40,8 @@ declare module 'fastify' {
 export async function buildApp(deps: AppDeps, options: { logger?: boolean | object } = {}) {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: true,
+    // Whose X-Forwarded-For decides request.ip (TRUST_PROXY); per-address limits rely on it.
+    trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
