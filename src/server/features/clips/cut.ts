@@ -1,3 +1,5 @@
+import { SERVER_CLIP_SECONDS } from '../../../common/clips.js';
+
 /** A broadcast frame with its stream-clock time (the radio engine's TimedFrame). */
 export interface ClipFrame {
   data: Buffer;
@@ -25,14 +27,21 @@ export interface Cut {
  * The `seconds` of broadcast audio ending at stream-clock `end` (default: the live edge), as whole MP3
  * frames: concatenated frames are themselves a valid MP3 file.
  */
-export function cutFrames(source: ClipAudioSource, seconds: number, end?: number): Cut {
+export function cutFrames(
+  source: ClipAudioSource,
+  seconds: number,
+  end?: number,
+  minSeconds: number = SERVER_CLIP_SECONDS.min,
+): Cut {
   const liveEdge = source.nowPlaying().stream_clock;
   const to = Math.min(end ?? liveEdge, liveEdge);
   const frames = source.framesBetween(to - seconds, to);
   const duration = frames.reduce((sum, f) => sum + f.duration, 0);
   if (frames.length === 0) throw new ClipUnavailableError('That moment is no longer in the recent broadcast');
-  // Near the start of the broadcast (or at the far end of the kept minutes) there may be less audio.
-  if (duration < seconds - 1)
+  // Near the start of the broadcast (or at the far end of the kept minutes) there may be less audio: what
+  // there is makes the clip, as long as it is not shorter than the shortest clip.
+  if (duration < Math.min(seconds, minSeconds) - 0.5) {
     throw new ClipUnavailableError(`Only ${Math.floor(duration)} s of that broadcast is available`);
+  }
   return { audio: Buffer.concat(frames.map((f) => f.data)), duration, end: to };
 }

@@ -180,6 +180,12 @@ describe('server-cut clips', () => {
     expect(res.json()).toEqual({ message: expect.any(String) });
   });
 
+  it('near the start of the broadcast, cuts what there is when it is at least 10 s', async () => {
+    const res = await create({ seconds: 30, streamClock: 12 });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().duration).toBe(12);
+  });
+
   it('answers 409 when that moment is not in the recent broadcast', async () => {
     const res = await create({ seconds: 30, streamClock: 5 });
     expect(res.statusCode).toBe(409);

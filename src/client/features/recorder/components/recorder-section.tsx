@@ -30,6 +30,17 @@ const RecordingsDialog = lazy(() =>
   import('./recordings-dialog').then((m) => ({ default: m.RecordingsDialog })),
 );
 
+/** The server's own words for a refused clip ('409: {"message":...}'), when it gave any. */
+function serverReason(error: unknown): string | undefined {
+  const match = error instanceof Error ? /^4\d\d: (.*)$/s.exec(error.message) : null;
+  if (!match) return undefined;
+  try {
+    return (JSON.parse(match[1]!) as { message?: string }).message;
+  } catch {
+    return undefined;
+  }
+}
+
 const formatTime = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 
 /**
@@ -116,7 +127,7 @@ export function RecorderSection({
       console.warn('Saving the moment failed', error);
       toast({
         title: RECORDER_TEXT.failedTitle,
-        description: RECORDER_TEXT.failedToStart,
+        description: serverReason(error) ?? RECORDER_TEXT.failedToStart,
         variant: 'destructive',
       });
     } finally {
