@@ -19,6 +19,8 @@ const isTimeZone = (zone: string) => {
   }
 };
 
+type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
+
 /**
  * Which proxies may tell us the caller's address through X-Forwarded-For. Off by default: trusting the
  * header blindly would let anyone pick a new address per request and walk past per-address limits.
@@ -29,13 +31,20 @@ const trustProxy = z
   .string()
   .trim()
   .default('false')
-  .transform((value, ctx): boolean | number | string[] => {
+  .transform((value, ctx): TrustProxy => {
     if (/^(false|no|0)$/i.test(value)) return false;
     if (/^(true|yes)$/i.test(value)) return true;
-    if (/^\d+$/.test(value)) return Number(value);
+    // N hops: trust the N proxies nearest to us (proxy-addr's meaning of a number).
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      return (_address: string, hop: number) => hop < hops;
+    }
     const proxies = value.split(',').map((part) => part.trim());
     if (proxies.every((p) => isIP(p.replace(/\/\d{1,3}$/, '')) !== 0)) return proxies;
-    ctx.addIssue({ code: 'custom', message: 'must be true, false, a hop count, or proxy addresses/CIDRs separated by commas' });
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be true, false, a hop count, or proxy addresses/CIDRs separated by commas',
+    });
     return z.NEVER;
   });
 
@@ -58,14 +67,26 @@ const envSchema = z
       .trim()
       .refine(isTimeZone, 'must be an IANA time zone such as Europe/London')
       .default('UTC'),
-    SOURCE_PASSWORD: optionalText.refine((v) => v === undefined || v.length >= 8, 'must be at least 8 characters'),
-    ADMIN_USERNAME: optionalText.refine((v) => v === undefined || v.length >= 3, 'must be at least 3 characters'),
-    ADMIN_PASSWORD: optionalText.refine((v) => v === undefined || v.length >= 8, 'must be at least 8 characters'),
+    SOURCE_PASSWORD: optionalText.refine(
+      (v) => v === undefined || v.length >= 8,
+      'must be at least 8 characters',
+    ),
+    ADMIN_USERNAME: optionalText.refine(
+      (v) => v === undefined || v.length >= 3,
+      'must be at least 3 characters',
+    ),
+    ADMIN_PASSWORD: optionalText.refine(
+      (v) => v === undefined || v.length >= 8,
+      'must be at least 8 characters',
+    ),
     SMTP_URL: optionalUrl(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL'),
     PUBLIC_URL: optionalUrl(/^https?:\/\/\S+$/, 'must be an http(s) URL'),
     STREAM_SOURCE: optionalUrl(/^(icecast|url):https?:\/\/\S+$/, 'must be icecast:URL or url:URL'),
     STREAM_STATUS_URL: optionalUrl(/^https?:\/\/\S+$/, 'must be an http(s) URL'),
-    SUBTITLE_INGEST_KEY: optionalText.refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
+    SUBTITLE_INGEST_KEY: optionalText.refine(
+      (v) => v === undefined || v.length >= 16,
+      'must be at least 16 characters',
+    ),
     SEED_DEMO: z
       .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
       .default('true')
@@ -103,7 +124,7 @@ export interface Config {
   seedDemo: boolean;
   logLevel: Env['LOG_LEVEL'];
   /** Fastify's trustProxy: whose X-Forwarded-For decides request.ip (per-address sign-in limits rely on it). */
-  trustProxy: boolean | number | string[];
+  trustProxy: TrustProxy;
 }
 
 export class ConfigError extends Error {}
@@ -133,7 +154,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeZone: e.STATION_TIMEZONE,
     },
     sourcePassword: e.SOURCE_PASSWORD,
-    admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
+    admin:
+      e.ADMIN_USERNAME && e.ADMIN_PASSWORD
+        ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD }
+        : undefined,
     smtpUrl: e.SMTP_URL,
     publicUrl: e.PUBLIC_URL,
     streamSource: e.STREAM_SOURCE,

@@ -39,4 +39,13 @@ describe('the caller address behind sign-in limits', () => {
     expect((await viaProxy('10.0.0.1')).statusCode).toBe(429);
     expect((await viaProxy('10.0.0.2')).statusCode).toBe(401);
   });
+
+  it('with a hop count, trusts only that many proxies: what the caller prepends is ignored', async () => {
+    const t = await createTestApp({ TRUST_PROXY: '1' });
+    apps.push(t);
+    // The one trusted proxy appends the address it saw; anything before that came from the caller.
+    for (let i = 0; i < 5; i++) await signIn(t.app, 'nobody', 'wrong-password', `10.9.9.${i}, 10.0.0.1`);
+    expect((await signIn(t.app, 'nobody', 'wrong-password', '10.9.9.99, 10.0.0.1')).statusCode).toBe(429);
+    expect((await signIn(t.app, 'nobody', 'wrong-password', '10.9.9.99, 10.0.0.2')).statusCode).toBe(401);
+  });
 });
