@@ -33,8 +33,13 @@ export function UnsupportedNotice({ audio, playing }: { audio: HTMLAudioElement;
       <p>
         You can still save a moment: our station keeps the last few minutes and will make the clip for you.
       </p>
-      <div className="flex flex-wrap items-center gap-3">
-        <Share url={url} title={`${station.name} Live`} text={`Listen to ${station.name} live with me`} />
+      <div className="space-y-2">
+        <Share
+          url={url}
+          title={`${station.name} Live`}
+          text={`Listen to ${station.name} live with me`}
+          className="grid-cols-2 sm:grid-cols-4"
+        />
         {playing && (
           <Button variant="link" size="sm" disabled={testing} onClick={() => void runTest()}>
             Test recording on this device
