@@ -18,8 +18,10 @@ import { subscriberRoutes } from './features/subscribers/routes.js';
 import { uploadRoutes } from './features/uploads/routes.js';
 import { stationRoutes } from './features/station/routes.js';
 import { programRoutes } from './features/programs/routes.js';
+import { clipRoutes, radioClipAudio } from './features/clips/routes.js';
 import radioPlugin from './features/radio/plugin.js';
 import realtimePlugin from './plugins/realtime.js';
+import { listenerRoutes } from './features/listeners/routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -73,6 +75,13 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | obje
   await app.register(featuredContentRoutes, { prefix: '/api' });
   await app.register(subscriberRoutes, { prefix: '/api' });
   await app.register(uploadRoutes, { dataDir: deps.config.dataDir });
+  await app.register(listenerRoutes, { prefix: '/api' });
+
+  await app.register(clipRoutes, {
+    dataDir: deps.config.dataDir,
+    audio: () => radioClipAudio(app),
+    publicUrl: deps.config.publicUrl,
+  });
 
   await app.register(clientPlugin, { getStation: () => app.station(), publicUrl: deps.config.publicUrl });
   return app as unknown as FastifyInstance;
