@@ -22,7 +22,11 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: './src/common', from: ['./src/server', './src/client'], message: 'common stays free of server and client code' },
+            {
+              target: './src/common',
+              from: ['./src/server', './src/client'],
+              message: 'common stays free of server and client code',
+            },
             { target: './src/server', from: './src/client', message: 'the server never imports client code' },
             { target: './src/client', from: './src/server', message: 'the client never imports server code' },
           ],

@@ -25,7 +25,9 @@ try {
   for (const [name, size] of [...scripts].sort((a, b) => b[1] - a[1])) {
     console.log(`${(size / 1024).toFixed(1).padStart(8)} KB  ${name}`);
   }
-  console.log(`home page JavaScript before interaction: ${(total / 1024).toFixed(1)} KB gzipped (budget ${BUDGET_KB} KB)`);
+  console.log(
+    `home page JavaScript before interaction: ${(total / 1024).toFixed(1)} KB gzipped (budget ${BUDGET_KB} KB)`,
+  );
   if (scripts.size === 0) throw new Error('no scripts were loaded: is the client built?');
   if (total > BUDGET_KB * 1024) {
     console.error('over budget');

@@ -13,7 +13,10 @@ export const CHROMIUM_ARGS = [
 ];
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
 }
 
 /** A page that fails the spec on any uncaught page error or console error. */
@@ -24,7 +27,8 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
     // A 404 page load is reported by Chromium as a console error; the spec checks the status itself.
-    if (message.type() === 'error' && !/status of 404/.test(message.text())) problems.push(`console: ${message.text()}`);
+    if (message.type() === 'error' && !/status of 404/.test(message.text()))
+      problems.push(`console: ${message.text()}`);
   });
   return { context, page, problems };
 }

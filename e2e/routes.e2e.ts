@@ -37,7 +37,7 @@ describe('routes and status codes', () => {
     expect(await res.json()).toEqual({ message: expect.any(String) });
   });
 
-  it("never serves the raw page template, and names the installed app after the station", async () => {
+  it('never serves the raw page template, and names the installed app after the station', async () => {
     expect((await fetch(`${base}/index.html`)).status).toBe(404);
     const manifest = await (await fetch(`${base}/manifest.webmanifest`)).json();
     expect(manifest.short_name).toBe('Grace Live Radio');

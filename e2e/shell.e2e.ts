@@ -18,9 +18,15 @@ describe('the page shell in Chromium', () => {
     await page.goto(base);
     await expect.poll(() => page.getByRole('heading', { name: STATION, exact: true }).count()).toBe(1);
     const nav = page.getByRole('navigation', { name: 'Main' });
-    const links = await nav.getByRole('link').evaluateAll((els) =>
-      els.map((a) => [a.textContent?.replace('(opens in a new tab)', '').trim(), a.getAttribute('href'), a.getAttribute('target')]),
-    );
+    const links = await nav
+      .getByRole('link')
+      .evaluateAll((els) =>
+        els.map((a) => [
+          a.textContent?.replace('(opens in a new tab)', '').trim(),
+          a.getAttribute('href'),
+          a.getAttribute('target'),
+        ]),
+      );
     expect(links).toEqual([
       ['Home', '/', null],
       ['Programs', '#programs', null],
@@ -76,7 +82,10 @@ describe('the page shell in Chromium', () => {
   });
 
   it('toggles the mobile menu below 768 px and closes it when a link is chosen', async () => {
-    const { page, context, problems } = await openPage(browser, { viewport: { width: 390, height: 800 }, isMobile: true });
+    const { page, context, problems } = await openPage(browser, {
+      viewport: { width: 390, height: 800 },
+      isMobile: true,
+    });
     await page.goto(base);
     expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Open menu' }).click();

@@ -19,7 +19,10 @@ let count = 0;
 for (const file of files(root)) {
   const source = readFileSync(file);
   if (source.length < 1024) continue;
-  writeFileSync(`${file}.br`, brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  writeFileSync(
+    `${file}.br`,
+    brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
   writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
   count += 1;
 }

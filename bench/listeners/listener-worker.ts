@@ -77,7 +77,16 @@ function countBody(listener: Listener, chunk: Buffer, now: number) {
 }
 
 function open(into: Listener[]) {
-  const listener: Listener = { socket: undefined!, openedAt: performance.now(), head: Buffer.alloc(0), ok: false, body: 0, burst: 0, closed: false, errored: false };
+  const listener: Listener = {
+    socket: undefined!,
+    openedAt: performance.now(),
+    head: Buffer.alloc(0),
+    ok: false,
+    body: 0,
+    burst: 0,
+    closed: false,
+    errored: false,
+  };
   const socket = connect({ host: input.host, port: input.port }, () => socket.write(request));
   listener.socket = socket;
   socket.on('data', (chunk: Buffer) => {
@@ -125,7 +134,11 @@ const ramp = setInterval(() => {
   const settled = listeners.every((l) => l.bodyAt !== undefined || l.errored || l.closed);
   if (settled || performance.now() - openedAll > RAMP_WAIT_MS) {
     clearInterval(ramp);
-    send({ type: 'ramped', opened: listeners.length, receiving: listeners.filter((l) => l.bodyAt !== undefined && !l.closed).length });
+    send({
+      type: 'ramped',
+      opened: listeners.length,
+      receiving: listeners.filter((l) => l.bodyAt !== undefined && !l.closed).length,
+    });
   }
 }, 10);
 
@@ -137,7 +150,8 @@ process.on('message', (message: ToWorker) => {
   } else if (message.type === 'window-end') {
     clearInterval(probing);
     for (const l of listeners) {
-      l.rate = l.windowStart && !l.closed ? (l.body - l.windowStart.bytes) / ((now - l.windowStart.at) / 1000) : NaN;
+      l.rate =
+        l.windowStart && !l.closed ? (l.body - l.windowStart.bytes) / ((now - l.windowStart.at) / 1000) : NaN;
     }
     const connected = listeners.filter((l) => l.firstByteAt !== undefined);
     send({
@@ -146,7 +160,9 @@ process.on('message', (message: ToWorker) => {
       burstBytes: connected.filter((l) => l.ok).map((l) => l.burst),
       // Probes still inside their burst window are left out: their burst is not complete yet.
       probeTtfbMs: probes.filter((l) => l.firstByteAt !== undefined).map((l) => l.firstByteAt! - l.openedAt),
-      probeBurstBytes: probes.filter((l) => l.ok && l.bodyAt !== undefined && now - l.bodyAt > input.burstWindowMs).map((l) => l.burst),
+      probeBurstBytes: probes
+        .filter((l) => l.ok && l.bodyAt !== undefined && now - l.bodyAt > input.burstWindowMs)
+        .map((l) => l.burst),
       rates: listeners.map((l) => l.rate ?? NaN),
       connectErrors: listeners.filter((l) => l.firstByteAt === undefined).length,
       badResponses: connected.filter((l) => !l.ok).length,

@@ -36,7 +36,8 @@ const workers = Math.min(8, Math.max(1, Number(args.workers) || Math.min(4, Math
 const rampPerSecond = Math.max(10, Number(args.ramp) || 500);
 const wanted = args.target === 'ours' || args.target === 'icecast' ? [args.target] : ['ours', 'icecast'];
 
-const has = (command: string, ...flags: string[]) => spawnSync(command, flags, { stdio: 'ignore' }).status === 0;
+const has = (command: string, ...flags: string[]) =>
+  spawnSync(command, flags, { stdio: 'ignore' }).status === 0;
 
 // --- limits: every listener is a socket here and one in the server ---------------------------------
 const [softLimit, hardLimit] = execFileSync('sh', ['-c', 'ulimit -n; ulimit -Hn'], { encoding: 'utf8' })
@@ -46,7 +47,9 @@ const [softLimit, hardLimit] = execFileSync('sh', ['-c', 'ulimit -n; ulimit -Hn'
 const needed = listeners + 256;
 if (softLimit! < needed) {
   console.log(`Open-file limit ${softLimit} is too low for ${listeners} listeners (need about ${needed}).`);
-  console.log(`Raise it first: ulimit -n ${Math.min(hardLimit!, Math.max(needed, 8192))}  (hard limit ${hardLimit}), then run again.`);
+  console.log(
+    `Raise it first: ulimit -n ${Math.min(hardLimit!, Math.max(needed, 8192))}  (hard limit ${hardLimit}), then run again.`,
+  );
   process.exit(2);
 }
 if (!has('ffmpeg', '-version')) {
@@ -169,12 +172,16 @@ async function measure(target: Target): Promise<Figures> {
   await Promise.all(pool.map((w) => stopProcess(w)));
   for (const w of pool) children.splice(children.indexOf(w), 1);
 
-  const all = <K extends keyof (typeof parts)[number]>(key: K) => parts.flatMap((p) => p[key] as unknown as number[]);
-  const sum = (key: 'connectErrors' | 'badResponses' | 'notMp3' | 'closedEarly') => parts.reduce((n, p) => n + p[key], 0);
+  const all = <K extends keyof (typeof parts)[number]>(key: K) =>
+    parts.flatMap((p) => p[key] as unknown as number[]);
+  const sum = (key: 'connectErrors' | 'badResponses' | 'notMp3' | 'closedEarly') =>
+    parts.reduce((n, p) => n + p[key], 0);
   const rates = all('rates');
   const served = rates.filter((r) => Number.isFinite(r) && r > 0).length;
   const kept = rates.filter((r) => Number.isFinite(r));
-  const burstSeconds = [...all('burstBytes'), ...all('probeBurstBytes')].map((b) => Math.max(0, b / BITRATE_BYTES - BURST_WINDOW_MS / 1000));
+  const burstSeconds = [...all('burstBytes'), ...all('probeBurstBytes')].map((b) =>
+    Math.max(0, b / BITRATE_BYTES - BURST_WINDOW_MS / 1000),
+  );
   return {
     name: target.name,
     connected: listeners - sum('connectErrors') - sum('badResponses') - sum('notMp3'),
@@ -228,18 +235,24 @@ function report(figures: Figures[]) {
     ['accept queue overflows (SYN retried)', (f) => String(f.overflows)],
   ];
   const width = Math.max(...rows.map(([label]) => label.length));
-  console.log(`\n${listeners} listeners, ${seconds} s steady window, ${workers} load processes, ramp ${rampPerSecond}/s\n`);
+  console.log(
+    `\n${listeners} listeners, ${seconds} s steady window, ${workers} load processes, ramp ${rampPerSecond}/s\n`,
+  );
   console.log(`${''.padEnd(width)}  ${figures.map((f) => f.name.padEnd(28)).join('')}`);
-  for (const [label, cell] of rows) console.log(`${label.padEnd(width)}  ${figures.map((f) => cell(f).padEnd(28)).join('')}`);
+  for (const [label, cell] of rows)
+    console.log(`${label.padEnd(width)}  ${figures.map((f) => cell(f).padEnd(28)).join('')}`);
 
   const ratio = ours && icecast ? ours.coresPer1000 / icecast.coresPer1000 : NaN;
-  if (ours && icecast) console.log(`\nCPU per listener, ours / Icecast: ${Number.isFinite(ratio) ? ratio.toFixed(2) : 'n/a'}`);
+  if (ours && icecast)
+    console.log(`\nCPU per listener, ours / Icecast: ${Number.isFinite(ratio) ? ratio.toFixed(2) : 'n/a'}`);
   const verdict = (ok: boolean | undefined) => (ok === undefined ? 'not measured' : ok ? 'met' : 'NOT met');
   console.log('\nTargets (ours):');
   console.log(
     `  5,000 listeners, none below 95 %:              ${ours ? (listeners >= 5_000 ? verdict(ours.below95 === 0) : `run with --listeners 5000 (now ${ours.below95} below at ${listeners})`) : 'not measured'}`,
   );
-  console.log(`  CPU per listener <= 2x Icecast:                ${verdict(Number.isFinite(ratio) ? ratio <= 2 : undefined)}`);
+  console.log(
+    `  CPU per listener <= 2x Icecast:                ${verdict(Number.isFinite(ratio) ? ratio <= 2 : undefined)}`,
+  );
   console.log(
     `  TTFB p99 < 50 ms at 1,000, >= 2 s first burst: ${ours ? (listeners >= 1_000 ? `${verdict(ours.ttfbP99 < 50 && ours.burstP1S >= 2)} at ${listeners} listeners` : `run with --listeners 1000 (now p99 ${ours.ttfbP99.toFixed(1)} ms, burst p1 ${ours.burstP1S.toFixed(2)} s)`) : 'not measured'}`,
   );
@@ -256,13 +269,23 @@ try {
     targets.push(await startOurs(Math.min(hardLimit!, needed + 1024), (child) => children.push(child)));
   }
   if (wanted.includes('icecast')) {
-    if (has('icecast2', '-v')) targets.push(await startIcecastTarget(listeners, (child) => children.push(child)));
-    else console.log('icecast2 is not installed: measuring our server alone (apt-get install -y icecast2 to compare).');
+    if (has('icecast2', '-v'))
+      targets.push(await startIcecastTarget(listeners, (child) => children.push(child)));
+    else
+      console.log(
+        'icecast2 is not installed: measuring our server alone (apt-get install -y icecast2 to compare).',
+      );
   }
   if (targets.length === 0) throw new Error('nothing to measure');
-  children.push(startSource(targets.map((t) => t.sourceUrl), args.file));
+  children.push(
+    startSource(
+      targets.map((t) => t.sourceUrl),
+      args.file,
+    ),
+  );
   for (const target of targets) {
-    if (!(await target.waitForSource(15_000))) console.log(`warning: the live source did not reach ${target.name}; measuring what it streams anyway`);
+    if (!(await target.waitForSource(15_000)))
+      console.log(`warning: the live source did not reach ${target.name}; measuring what it streams anyway`);
   }
   const figures: Figures[] = [];
   for (const target of targets) {

@@ -27,23 +27,27 @@ export async function startOurs(fileLimit: number, onSpawn: (child: ChildProcess
   const dataDir = mkdtempSync(join(tmpdir(), 'station-bench-'));
   const password = randomBytes(12).toString('hex');
   // `exec` keeps the pid: CPU and memory are read from /proc of the server itself.
-  const child = spawn('sh', ['-c', `ulimit -n ${fileLimit} 2>/dev/null; exec "$0" dist/server/main.js`, process.execPath], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      STREAM_SOURCE: '',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      SOURCE_PASSWORD: password,
-      ADMIN_USERNAME: 'bench-admin',
-      ADMIN_PASSWORD: randomBytes(12).toString('hex'),
+  const child = spawn(
+    'sh',
+    ['-c', `ulimit -n ${fileLimit} 2>/dev/null; exec "$0" dist/server/main.js`, process.execPath],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        STREAM_SOURCE: '',
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        SOURCE_PASSWORD: password,
+        ADMIN_USERNAME: 'bench-admin',
+        ADMIN_PASSWORD: randomBytes(12).toString('hex'),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   onSpawn(child);
   let output = '';
   const collect = (chunk: Buffer) => {
@@ -60,7 +64,10 @@ export async function startOurs(fileLimit: number, onSpawn: (child: ChildProcess
   );
   exited.catch(() => {});
   try {
-    await Promise.race([exited, waitFor('our server to listen', () => (output.includes('on the air at') ? true : undefined), 60_000)]);
+    await Promise.race([
+      exited,
+      waitFor('our server to listen', () => (output.includes('on the air at') ? true : undefined), 60_000),
+    ]);
   } catch (error) {
     await stop();
     throw error;
@@ -86,7 +93,10 @@ export async function startOurs(fileLimit: number, onSpawn: (child: ChildProcess
   };
 }
 
-export async function startIcecastTarget(listeners: number, onSpawn: (child: ChildProcess) => void): Promise<Target> {
+export async function startIcecastTarget(
+  listeners: number,
+  onSpawn: (child: ChildProcess) => void,
+): Promise<Target> {
   const icecast = await startIcecast({ clients: listeners + 64, onSpawn });
   return {
     name: 'icecast',
@@ -109,13 +119,29 @@ export async function startIcecastTarget(listeners: number, onSpawn: (child: Chi
  */
 export function startSource(urls: string[], file?: string): ChildProcess {
   if (file && !existsSync(file)) throw new Error(`no such audio file: ${file}`);
-  const input = file ? ['-stream_loop', '-1', '-i', file] : ['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100'];
+  const input = file
+    ? ['-stream_loop', '-1', '-i', file]
+    : ['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100'];
   const outputs = urls.map((url) => `[f=mp3:onfail=ignore]${url}`).join('|');
   return spawn(
     'ffmpeg',
     [
       ...['-nostdin', '-hide_banner', '-loglevel', 'error', '-re', ...input, '-map', '0:a'],
-      ...['-c:a', 'libmp3lame', '-b:a', '128k', '-ar', '44100', '-ac', '2', '-flush_packets', '1', '-f', 'tee', outputs],
+      ...[
+        '-c:a',
+        'libmp3lame',
+        '-b:a',
+        '128k',
+        '-ar',
+        '44100',
+        '-ac',
+        '2',
+        '-flush_packets',
+        '1',
+        '-f',
+        'tee',
+        outputs,
+      ],
     ],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 
-export const DAYS_OF_WEEK = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+export const DAYS_OF_WEEK = [
+  'sunday',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+] as const;
 export type DayOfWeek = (typeof DAYS_OF_WEEK)[number];
 
 /** SPEC.md section 3: today's schedule item as the listener sees it. */

@@ -15,11 +15,14 @@ describe('routes and status codes', () => {
     expect(res.headers['content-type']).toContain('text/html');
   });
 
-  it.each(['/no-such-page', '/dashboard-mgmt/extra', '/programs'])('%s answers 404 with the client page', async (url) => {
-    const res = await t.app.inject({ url });
-    expect(res.statusCode).toBe(404);
-    expect(res.headers['content-type']).toContain('text/html');
-  });
+  it.each(['/no-such-page', '/dashboard-mgmt/extra', '/programs'])(
+    '%s answers 404 with the client page',
+    async (url) => {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toContain('text/html');
+    },
+  );
 
   it.each([
     ['GET', '/api/nope'],
@@ -51,7 +54,12 @@ describe('routes and status codes', () => {
 describe('renderPage', () => {
   const template =
     '<title>{{TITLE}}</title><link rel="canonical" href="{{PAGE_URL}}"><meta content="{{IMAGE_URL}}">{{STATION_CONFIG}}';
-  const station = { name: 'Hope </script>"FM"', networkName: 'N & Co', networkUrl: 'https://n.example', timeZone: 'UTC' };
+  const station = {
+    name: 'Hope </script>"FM"',
+    networkName: 'N & Co',
+    networkUrl: 'https://n.example',
+    timeZone: 'UTC',
+  };
 
   it('escapes the station details into HTML and the embedded JSON', () => {
     const html = renderPage(template, station, 'https://radio.example/');

@@ -48,7 +48,10 @@ describe('first start and restart', () => {
 
     const second = await createStation(loadConfig(store.env));
     expect(second.firstSignIn).toBeUndefined();
-    const kept = await second.database.db.select().from(programs).where(eq(programs.title, 'Kept across restart'));
+    const kept = await second.database.db
+      .select()
+      .from(programs)
+      .where(eq(programs.title, 'Kept across restart'));
     expect(kept.length).toBeGreaterThan(0);
     const [again] = await second.database.db.select({ n: count() }).from(programs);
     expect(again?.n).toBe(week?.n);
@@ -65,7 +68,12 @@ describe('first start with ADMIN_USERNAME / ADMIN_PASSWORD and SEED_DEMO=false',
 
   it('creates that superuser and no demo content', async () => {
     const station = await createStation(
-      loadConfig({ ...store.env, ADMIN_USERNAME: 'pastor', ADMIN_PASSWORD: 'correct horse battery', SEED_DEMO: 'false' }),
+      loadConfig({
+        ...store.env,
+        ADMIN_USERNAME: 'pastor',
+        ADMIN_PASSWORD: 'correct horse battery',
+        SEED_DEMO: 'false',
+      }),
     );
     expect(station.firstSignIn).toEqual({ username: 'pastor' });
     const users = await station.database.db.select().from(adminUsers);

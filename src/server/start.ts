@@ -20,13 +20,18 @@ export interface Station {
 }
 
 /** Opens storage, prepares first-start content and builds the app; shared by main.ts and the end-to-end harness. */
-export async function createStation(config: Config, options: { logger?: boolean | object } = {}): Promise<Station> {
+export async function createStation(
+  config: Config,
+  options: { logger?: boolean | object } = {},
+): Promise<Station> {
   if (config.dataDir !== 'memory://') mkdirSync(config.dataDir, { recursive: true });
   const database = await openDatabase(config);
   const bus = config.redisUrl ? await createRedisBus(config.redisUrl) : createLocalBus();
   const firstSignIn = await ensureFirstSuperuser(database.db, config.admin);
   if (config.seedDemo) await seedDemoContent(database.db);
-  const generatedSourcePassword = config.streamSource ? undefined : await ensureSourcePassword(database.db, config);
+  const generatedSourcePassword = config.streamSource
+    ? undefined
+    : await ensureSourcePassword(database.db, config);
   const app = await buildApp({ config, db: database.db, bus }, options);
   // On air once the app is built: the AutoDJ (or the external station's status polling) starts here.
   await app.nowPlaying.start();

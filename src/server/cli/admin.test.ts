@@ -15,7 +15,9 @@ const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' };
 
 async function admin(...args: string[]) {
   try {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/server/cli/admin.ts', ...args], { env });
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/server/cli/admin.ts', ...args], {
+      env,
+    });
     return { code: 0, out: stdout };
   } catch (error) {
     const failed = error as { code: number; stderr: string };
@@ -37,7 +39,9 @@ describe('npm run admin', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('creates an account, refuses a duplicate, and resets a password', async () => {
-    expect(await admin('create', '--username', 'deacon', '--password', 'first password', '--role', 'superuser')).toMatchObject({
+    expect(
+      await admin('create', '--username', 'deacon', '--password', 'first password', '--role', 'superuser'),
+    ).toMatchObject({
       code: 0,
       out: expect.stringContaining('Created superuser "deacon"'),
     });
@@ -45,7 +49,9 @@ describe('npm run admin', () => {
       code: 2,
       out: 'Username already exists\n',
     });
-    expect((await admin('reset-password', '--username', 'deacon', '--password', 'second password')).code).toBe(0);
+    expect(
+      (await admin('reset-password', '--username', 'deacon', '--password', 'second password')).code,
+    ).toBe(0);
     const user = await storedUser('deacon');
     expect(user?.role).toBe('superuser');
     expect(await verifyPassword(user!.passwordHash, 'second password')).toBe(true);
@@ -54,7 +60,10 @@ describe('npm run admin', () => {
   it.each([
     [['create', '--username', 'ab', '--password', 'long enough'], 'Username must be at least 3 characters'],
     [['create', '--username', 'abc', '--password', 'short'], 'Password must be at least 8 characters'],
-    [['create', '--username', 'abc', '--password', 'long enough', '--role', 'owner'], 'Role must be admin or superuser'],
+    [
+      ['create', '--username', 'abc', '--password', 'long enough', '--role', 'owner'],
+      'Role must be admin or superuser',
+    ],
     [['reset-password', '--username', 'nobody', '--password', 'long enough'], 'No admin user named "nobody"'],
     [['delete', '--username', 'abc'], 'Usage:'],
   ])('refuses %j with a clear message', async (args, message) => {

@@ -15,13 +15,19 @@ function fail(message: string): never {
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { username: { type: 'string' }, password: { type: 'string' }, role: { type: 'string', default: 'admin' } },
+  options: {
+    username: { type: 'string' },
+    password: { type: 'string' },
+    role: { type: 'string', default: 'admin' },
+  },
 });
 const [command] = positionals;
 const { username = '', password = '' } = values;
 if (command !== 'create' && command !== 'reset-password') fail(USAGE);
-if (username.length < MIN_USERNAME_LENGTH) fail(`Username must be at least ${MIN_USERNAME_LENGTH} characters`);
-if (password.length < MIN_PASSWORD_LENGTH) fail(`Password must be at least ${MIN_PASSWORD_LENGTH} characters`);
+if (username.length < MIN_USERNAME_LENGTH)
+  fail(`Username must be at least ${MIN_USERNAME_LENGTH} characters`);
+if (password.length < MIN_PASSWORD_LENGTH)
+  fail(`Password must be at least ${MIN_PASSWORD_LENGTH} characters`);
 const role = roleSchema.safeParse(values.role);
 if (!role.success) fail('Role must be admin or superuser');
 

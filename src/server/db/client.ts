@@ -26,7 +26,10 @@ const migrationsFolder = fileURLToPath(new URL('../../../src/server/db/migration
  * `DATABASE_URL` selects PostgreSQL; otherwise PGlite keeps its files under `dataDir/db`,
  * or in memory when `dataDir` is `memory://` (tests).
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+}): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = drizzlePg(pool, { schema });

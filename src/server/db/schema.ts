@@ -115,7 +115,10 @@ export const adminUsers = pgTable(
     lastLogin: timestamp('last_login', { withTimezone: true }),
     createdBy: text('created_by'),
   },
-  (t) => [flagCheck('admin_users', t.isActive), check('admin_users_role', sql`role in ('admin', 'superuser')`)],
+  (t) => [
+    flagCheck('admin_users', t.isActive),
+    check('admin_users_role', sql`role in ('admin', 'superuser')`),
+  ],
 );
 
 /** A signed-in staff session: only the SHA-256 of the bearer token is kept. */

@@ -12,7 +12,10 @@ export const clientDir = fileURLToPath(new URL('../../../dist/client', import.me
 const PAGES = new Set(['/', '/dashboard-mgmt']);
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 // JSON inside <script type="application/json">: only '<' can end the element early.
 const escapeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
@@ -32,7 +35,10 @@ export function renderPage(template: string, station: StationInfo, pageUrl: stri
 }
 
 /** Serves the built client: hashed assets cached for a year (pre-compressed), pages rendered with the station's details. */
-export default fp(async function client(app: FastifyInstance, opts: { getStation: () => StationInfo; publicUrl?: string }) {
+export default fp(async function client(
+  app: FastifyInstance,
+  opts: { getStation: () => StationInfo; publicUrl?: string },
+) {
   const indexPath = path.join(clientDir, 'index.html');
   const template = existsSync(indexPath)
     ? readFileSync(indexPath, 'utf8')
@@ -48,7 +54,10 @@ export default fp(async function client(app: FastifyInstance, opts: { getStation
       allowedPath: (pathName) => pathName !== '/index.html' && pathName !== '/manifest.webmanifest',
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+        res.header(
+          'Cache-Control',
+          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+        );
       },
     });
   }
@@ -78,7 +87,8 @@ export default fp(async function client(app: FastifyInstance, opts: { getStation
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
     if (wantsPage) return sendPage(request, reply, 404);
     return reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
   });

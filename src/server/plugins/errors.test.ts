@@ -28,7 +28,12 @@ describe('error handler', () => {
     ['', 'application/json', /empty/],
     ['name=x', 'text/csv', /Unsupported content type/],
   ])('answers 400/415 with a readable message for %j', async (payload, type, message) => {
-    const res = await app.inject({ method: 'POST', url: '/echo', payload, headers: { 'content-type': type } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/echo',
+      payload,
+      headers: { 'content-type': type },
+    });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
     expect(res.json().message).toMatch(message);

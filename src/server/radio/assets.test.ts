@@ -42,7 +42,9 @@ function parseWebVtt(source: string): Cue[] {
 }
 
 const subtitleFiles = () =>
-  readdirSync(TEST_TRANSMISSION_DIR).filter((name) => /^test-transmission\.[a-z]{2}(-[A-Za-z]+)?\.vtt$/.test(name));
+  readdirSync(TEST_TRANSMISSION_DIR).filter((name) =>
+    /^test-transmission\.[a-z]{2}(-[A-Za-z]+)?\.vtt$/.test(name),
+  );
 const cuesOf = (language: string) =>
   parseWebVtt(readFileSync(join(TEST_TRANSMISSION_DIR, `test-transmission.${language}.vtt`), 'utf8'));
 
@@ -78,7 +80,10 @@ describe('shipped test transmission', () => {
     for (const name of subtitleFiles()) {
       const cues = cuesOf(name.split('.')[1]!);
       // Every translation shows the same sentences at the same times as the English.
-      expect(cues.map(({ start, end }) => [start, end]), name).toEqual(english.map(({ start, end }) => [start, end]));
+      expect(
+        cues.map(({ start, end }) => [start, end]),
+        name,
+      ).toEqual(english.map(({ start, end }) => [start, end]));
       cues.forEach((cue, i) => i > 0 && expect(cue.start, name).toBeGreaterThanOrEqual(cues[i - 1]!.end));
       expect(cues.at(-1)!.end, name).toBeLessThan(format.duration!);
     }

@@ -3,7 +3,13 @@ import { once } from 'node:events';
 import { createServer, get, type IncomingMessage, type ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { NowPlaying } from '../../common/radio.js';
-import { startFfmpegSource, startIcecast, stopProcess, waitFor, type IcecastServer } from '../test/icecast-server.js';
+import {
+  startFfmpegSource,
+  startIcecast,
+  stopProcess,
+  waitFor,
+  type IcecastServer,
+} from '../test/icecast-server.js';
 import { ExternalStationSource, parseStreamSource } from './external-source.js';
 
 const STATION = 'Grace Live Radio';
@@ -59,9 +65,17 @@ function nextChange(source: ExternalStationSource, match: (n: NowPlaying) => boo
 }
 
 const sources: ExternalStationSource[] = [];
-function externalSource(options: Partial<ConstructorParameters<typeof ExternalStationSource>[0]> & { streamSource: string }) {
+function externalSource(
+  options: Partial<ConstructorParameters<typeof ExternalStationSource>[0]> & { streamSource: string },
+) {
   const log = recordingLog();
-  const source = new ExternalStationSource({ stationName: STATION, log, pollIntervalMs: 100, timeoutMs: 2_000, ...options });
+  const source = new ExternalStationSource({
+    stationName: STATION,
+    log,
+    pollIntervalMs: 100,
+    timeoutMs: 2_000,
+    ...options,
+  });
   sources.push(source);
   return { source, log };
 }
@@ -97,7 +111,9 @@ describe.skipIf(!hasIcecast)('an external Icecast station', () => {
   beforeAll(async () => {
     icecast = await startIcecast();
     for (const mount of ['/live', '/other']) {
-      encoders.push(startFfmpegSource(`icecast://source:${icecast.password}@127.0.0.1:${icecast.port}${mount}`));
+      encoders.push(
+        startFfmpegSource(`icecast://source:${icecast.password}@127.0.0.1:${icecast.port}${mount}`),
+      );
       await icecast.waitForMount(mount);
     }
     await icecast.setSong('/other', 'Someone Else - Not Ours');
@@ -113,7 +129,11 @@ describe.skipIf(!hasIcecast)('an external Icecast station', () => {
     await icecast.setSong('/live', 'Grace Choir - Amazing Grace');
     await source.start();
     const playing = await nextChange(source, (n) => n.current_track.title === 'Amazing Grace');
-    expect(playing).toMatchObject({ current_track: { artist: 'Grace Choir', artwork_url: null }, is_live: true, listeners: 0 });
+    expect(playing).toMatchObject({
+      current_track: { artist: 'Grace Choir', artwork_url: null },
+      is_live: true,
+      listeners: 0,
+    });
 
     // A real listener on the mount is counted.
     const listener = get(`${icecast.origin}/live`);
@@ -130,13 +150,27 @@ describe.skipIf(!hasIcecast)('an external Icecast station', () => {
 
 describe('an external station with a Radio.co-style status', () => {
   it('shows the current track, its artwork and when it started', async () => {
-    let track = { title: 'Pastor John - Sunday Sermon', artwork_url: 'https://cdn.example.org/s.jpg', start_time: new Date(Date.now() - 60_000).toISOString() };
-    const upstream = await statusServer((req, res) => json({ status: 'online', current_track: track })(req, res));
+    let track = {
+      title: 'Pastor John - Sunday Sermon',
+      artwork_url: 'https://cdn.example.org/s.jpg',
+      start_time: new Date(Date.now() - 60_000).toISOString(),
+    };
+    const upstream = await statusServer((req, res) =>
+      json({ status: 'online', current_track: track })(req, res),
+    );
     try {
-      const { source } = externalSource({ streamSource: 'url:https://streams.radio.co/abc/listen', statusUrl: upstream.url });
+      const { source } = externalSource({
+        streamSource: 'url:https://streams.radio.co/abc/listen',
+        statusUrl: upstream.url,
+      });
       await source.start();
       expect(source.nowPlaying()).toMatchObject({
-        current_track: { title: 'Sunday Sermon', artist: 'Pastor John', artwork_url: 'https://cdn.example.org/s.jpg', started_at: 0 },
+        current_track: {
+          title: 'Sunday Sermon',
+          artist: 'Pastor John',
+          artwork_url: 'https://cdn.example.org/s.jpg',
+          started_at: 0,
+        },
         is_live: true,
       });
       expect(source.streamUrl()).toBe('https://streams.radio.co/abc/listen');
@@ -167,7 +201,10 @@ describe('protecting the upstream and the listeners', () => {
       setTimeout(() => json({ status: 'online', current_track: { title: 'Choir - Hymn' } })(req, res), 150);
     });
     try {
-      const { source } = externalSource({ streamSource: 'url:http://127.0.0.1:1/live', statusUrl: upstream.url });
+      const { source } = externalSource({
+        streamSource: 'url:http://127.0.0.1:1/live',
+        statusUrl: upstream.url,
+      });
       await source.start();
       expect(upstream.requests).toHaveLength(1);
       const reads = await Promise.all(Array.from({ length: 5_000 }, async () => source.nowPlaying()));
@@ -175,7 +212,9 @@ describe('protecting the upstream and the listeners', () => {
       expect(upstream.requests.length).toBeLessThanOrEqual(1);
       await waitFor('four polls', () => (upstream.requests.length >= 4 ? true : undefined));
       expect(upstream.maxInFlight()).toBe(1);
-      upstream.requests.slice(1).forEach((at, i) => expect(at - upstream.requests[i]!).toBeGreaterThanOrEqual(100 + 150 - 5));
+      upstream.requests
+        .slice(1)
+        .forEach((at, i) => expect(at - upstream.requests[i]!).toBeGreaterThanOrEqual(100 + 150 - 5));
     } finally {
       await upstream.close();
     }
@@ -184,11 +223,15 @@ describe('protecting the upstream and the listeners', () => {
   it('keeps the last good value when the upstream fails, logs once per outage, and recovers', async () => {
     let answer: 'good' | 'error' = 'good';
     const upstream = await statusServer((req, res) => {
-      if (answer === 'good') return json({ status: 'online', current_track: { title: 'Choir - Hymn' } })(req, res);
+      if (answer === 'good')
+        return json({ status: 'online', current_track: { title: 'Choir - Hymn' } })(req, res);
       res.statusCode = 503;
       res.end('down');
     });
-    const { source, log } = externalSource({ streamSource: 'url:http://127.0.0.1:1/live', statusUrl: upstream.url });
+    const { source, log } = externalSource({
+      streamSource: 'url:http://127.0.0.1:1/live',
+      statusUrl: upstream.url,
+    });
     const changes: NowPlaying[] = [];
     source.onChange((n) => changes.push(n));
     await source.start();
@@ -197,14 +240,19 @@ describe('protecting the upstream and the listeners', () => {
 
     answer = 'error';
     const failedFrom = upstream.requests.length;
-    await waitFor('three failed polls', () => (upstream.requests.length >= failedFrom + 3 ? true : undefined));
+    await waitFor('three failed polls', () =>
+      upstream.requests.length >= failedFrom + 3 ? true : undefined,
+    );
     expect(log.warnings).toHaveLength(1);
     expect(log.warnings[0]).toMatch(/HTTP 503; keeping the last now playing/);
     expect(source.nowPlaying().current_track).toEqual(good);
 
     // Then unreachable altogether for a while, then back with a new track.
     await upstream.close();
-    const back = await statusServer(json({ status: 'online', current_track: { title: 'Choir - Psalm' } }), upstream.port);
+    const back = await statusServer(
+      json({ status: 'online', current_track: { title: 'Choir - Psalm' } }),
+      upstream.port,
+    );
     try {
       await nextChange(source, (n) => n.current_track.title === 'Psalm');
       expect(log.infos).toEqual([expect.stringMatching(/status is back/)]);
@@ -215,16 +263,29 @@ describe('protecting the upstream and the listeners', () => {
   });
 
   it('treats malformed status JSON as a failure, never as now playing', async () => {
-    const bodies = ['{"icestats": {"source": ', 'not json at all', '{"unexpected": true}', '{"status": "online", "current_track": {"title": "Choir - Hymn"}}', '{"icestats"'];
+    const bodies = [
+      '{"icestats": {"source": ',
+      'not json at all',
+      '{"unexpected": true}',
+      '{"status": "online", "current_track": {"title": "Choir - Hymn"}}',
+      '{"icestats"',
+    ];
     let served = 0;
-    const upstream = await statusServer((req, res) => json(bodies[Math.min(served++, bodies.length - 1)])(req, res));
+    const upstream = await statusServer((req, res) =>
+      json(bodies[Math.min(served++, bodies.length - 1)])(req, res),
+    );
     try {
-      const { source, log } = externalSource({ streamSource: 'url:http://127.0.0.1:1/live', statusUrl: upstream.url });
+      const { source, log } = externalSource({
+        streamSource: 'url:http://127.0.0.1:1/live',
+        statusUrl: upstream.url,
+      });
       await expect(source.start()).resolves.toBeUndefined();
       expect(source.nowPlaying().current_track.title).toBe(`${STATION} Live`);
       expect(log.warnings[0]).toMatch(/not JSON/);
       await nextChange(source, (n) => n.current_track.title === 'Hymn');
-      await waitFor('a malformed answer after the good one', () => (served >= bodies.length + 1 ? true : undefined));
+      await waitFor('a malformed answer after the good one', () =>
+        served >= bodies.length + 1 ? true : undefined,
+      );
       expect(source.nowPlaying().current_track).toMatchObject({ title: 'Hymn', artist: 'Choir' });
       expect(log.warnings).toHaveLength(2); // one per outage: before and after the good answer
     } finally {
@@ -235,7 +296,10 @@ describe('protecting the upstream and the listeners', () => {
   it('starts without throwing when the upstream is unreachable', async () => {
     const closed = await statusServer(() => {});
     await closed.close();
-    const { source, log } = externalSource({ streamSource: 'url:http://127.0.0.1:1/live', statusUrl: closed.url });
+    const { source, log } = externalSource({
+      streamSource: 'url:http://127.0.0.1:1/live',
+      statusUrl: closed.url,
+    });
     await expect(source.start()).resolves.toBeUndefined();
     expect(log.warnings).toEqual([expect.stringMatching(/unavailable/)]);
     expect(source.nowPlaying().current_track.title).toBe(`${STATION} Live`);
@@ -244,7 +308,11 @@ describe('protecting the upstream and the listeners', () => {
   it('gives up on an upstream that does not answer in time', async () => {
     const upstream = await statusServer(() => {});
     try {
-      const { source, log } = externalSource({ streamSource: 'url:http://127.0.0.1:1/live', statusUrl: upstream.url, timeoutMs: 200 });
+      const { source, log } = externalSource({
+        streamSource: 'url:http://127.0.0.1:1/live',
+        statusUrl: upstream.url,
+        timeoutMs: 200,
+      });
       await source.start();
       expect(log.warnings).toEqual([expect.stringMatching(/no answer in time/)]);
       expect(source.nowPlaying().current_track.title).toBe(`${STATION} Live`);

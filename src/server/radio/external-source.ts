@@ -86,7 +86,14 @@ export class ExternalStationSource implements NowPlayingSource {
     this.stopped = false;
     if (!this.statusUrl) {
       // No status endpoint: the station name is all we can say, and the stream is assumed on air.
-      this.apply({ title: null, artist: null, artworkUrl: null, listeners: 0, onAir: true, startedAtMs: null });
+      this.apply({
+        title: null,
+        artist: null,
+        artworkUrl: null,
+        listeners: 0,
+        onAir: true,
+        startedAtMs: null,
+      });
       return;
     }
     await this.poll();
@@ -140,7 +147,9 @@ export class ExternalStationSource implements NowPlayingSource {
     if (this.failing || this.stopped) return;
     this.failing = true;
     const reason = describeFailure(error);
-    this.options.log.warn(`External station status unavailable (${this.statusUrl}): ${reason}; keeping the last now playing`);
+    this.options.log.warn(
+      `External station status unavailable (${this.statusUrl}): ${reason}; keeping the last now playing`,
+    );
   }
 
   private apply(status: UpstreamStatus): void {

@@ -21,7 +21,10 @@ const text = z
     const trimmed = value === null || value === undefined ? '' : String(value).trim();
     return trimmed ? trimmed.slice(0, TEXT_LIMIT) : null;
   });
-const count = z.coerce.number().catch(0).transform((n) => (Number.isFinite(n) && n > 0 ? Math.floor(n) : 0));
+const count = z.coerce
+  .number()
+  .catch(0)
+  .transform((n) => (Number.isFinite(n) && n > 0 ? Math.floor(n) : 0));
 // Artwork is shown by the listener page: only http(s) addresses, never javascript: or data:.
 const artwork = z
   .string()
@@ -43,9 +46,7 @@ const icecastStatus = z.object({
 // Radio.co style: { status, current_track: { title: 'Artist - Title', artwork_url, start_time } }.
 const radioCoStatus = z.object({
   status: z.string().nullish(),
-  current_track: z
-    .object({ title: text, artwork_url: artwork, start_time: z.string().nullish() })
-    .nullish(),
+  current_track: z.object({ title: text, artwork_url: artwork, start_time: z.string().nullish() }).nullish(),
 });
 
 // AzuraCast /api/nowplaying/{station}: many self-hosted stations publish this one.
@@ -61,7 +62,10 @@ const azuraCastStatus = z.object({
 });
 
 /** Icecast and Radio.co often carry only 'Artist - Title' in the title. */
-export function splitArtistTitle(title: string | null, artist: string | null): { title: string | null; artist: string | null } {
+export function splitArtistTitle(
+  title: string | null,
+  artist: string | null,
+): { title: string | null; artist: string | null } {
   if (!title || artist) return { title, artist };
   const at = title.indexOf(' - ');
   if (at <= 0 || at + 3 >= title.length) return { title, artist };
@@ -107,8 +111,15 @@ export function readUpstreamStatus(body: string, streamUrl: string): UpstreamSta
   if (icecast.success) {
     const { source } = icecast.data.icestats;
     const mount = pickMount(Array.isArray(source) ? source : source ? [source] : [], streamUrl);
-    if (!mount) return { title: null, artist: null, artworkUrl: null, listeners: 0, onAir: false, startedAtMs: null };
-    return { ...splitArtistTitle(mount.title, mount.artist), artworkUrl: null, listeners: mount.listeners, onAir: true, startedAtMs: null };
+    if (!mount)
+      return { title: null, artist: null, artworkUrl: null, listeners: 0, onAir: false, startedAtMs: null };
+    return {
+      ...splitArtistTitle(mount.title, mount.artist),
+      artworkUrl: null,
+      listeners: mount.listeners,
+      onAir: true,
+      startedAtMs: null,
+    };
   }
   const azura = azuraCastStatus.safeParse(json);
   if (azura.success && azura.data.now_playing) {

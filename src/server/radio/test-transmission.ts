@@ -8,8 +8,9 @@ const here = dirname(fileURLToPath(import.meta.url));
  * Folder of the shipped test-transmission recording and its `.LANG.vtt` subtitles. The build compiles
  * only TypeScript, so from dist/server/radio we read the committed files in src/server/radio/assets.
  */
-export const TEST_TRANSMISSION_DIR = [join(here, 'assets'), resolve(here, '../../../src/server/radio/assets')].find(
-  (dir) => existsSync(join(dir, 'test-transmission.mp3')),
-) ?? join(here, 'assets');
+export const TEST_TRANSMISSION_DIR =
+  [join(here, 'assets'), resolve(here, '../../../src/server/radio/assets')].find((dir) =>
+    existsSync(join(dir, 'test-transmission.mp3')),
+  ) ?? join(here, 'assets');
 
 export const TEST_TRANSMISSION_FILE = join(TEST_TRANSMISSION_DIR, 'test-transmission.mp3');

@@ -17,7 +17,11 @@ export function freePort(): Promise<number> {
 }
 
 /** Retries `check` until it returns a value (not undefined) or the time runs out. */
-export async function waitFor<T>(what: string, check: () => Promise<T | undefined> | T | undefined, timeoutMs = 10_000): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  check: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await Promise.resolve()
@@ -159,7 +163,15 @@ export function startFfmpegSource(icecastUrl: string, options: FfmpegSourceOptio
     [
       ...['-nostdin', '-hide_banner', '-loglevel', 'error', '-re', ...input],
       ...['-vn', '-c:a', 'libmp3lame', '-b:a', `${options.bitrateKbps ?? 128}k`, '-ar', '44100', '-ac', '2'],
-      ...['-f', 'mp3', '-content_type', 'audio/mpeg', '-ice_name', options.name ?? 'Loopback source', icecastUrl],
+      ...[
+        '-f',
+        'mp3',
+        '-content_type',
+        'audio/mpeg',
+        '-ice_name',
+        options.name ?? 'Loopback source',
+        icecastUrl,
+      ],
     ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );

@@ -18,7 +18,10 @@ export async function createAdminUser(
   db: Database,
   input: { username: string; password: string; role: Role; createdBy?: string },
 ) {
-  const existing = await db.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.username, input.username));
+  const existing = await db
+    .select({ id: adminUsers.id })
+    .from(adminUsers)
+    .where(eq(adminUsers.username, input.username));
   if (existing.length > 0) throw new AccountError('Username already exists', 409);
   const [user] = await db
     .insert(adminUsers)

@@ -8,27 +8,117 @@ const SEEDED_KEY = 'demo_seeded';
 type Slot = { startTime: string; duration: number; title: string; speaker: string; description: string };
 
 const WEEKDAY: Slot[] = [
-  { startTime: '06:00', duration: 60, title: 'Morning Praise', speaker: 'Worship Team', description: 'Start the day with songs of praise and a word of encouragement.' },
-  { startTime: '07:00', duration: 30, title: 'Daily Devotion', speaker: 'Pastor Ruth Adeyemi', description: 'A short reading from Scripture and a prayer for the day ahead.' },
-  { startTime: '09:00', duration: 120, title: 'Hymns & Heritage', speaker: 'Samuel Ortiz', description: 'Classic hymns and the stories behind them.' },
-  { startTime: '12:00', duration: 60, title: 'Midday Word', speaker: 'Pastor James Whitfield', description: 'Bible teaching through the books of the New Testament.' },
-  { startTime: '15:00', duration: 60, title: 'Family Hour', speaker: 'Grace & Daniel Moore', description: 'Faith at home: marriage, parenting and everyday life.' },
-  { startTime: '18:00', duration: 60, title: 'Evening Worship', speaker: 'Worship Team', description: 'Contemporary worship to close the working day.' },
-  { startTime: '21:00', duration: 60, title: 'Night Prayer', speaker: 'Prayer Ministry', description: 'Listeners\u2019 prayer requests lifted up together.' },
+  {
+    startTime: '06:00',
+    duration: 60,
+    title: 'Morning Praise',
+    speaker: 'Worship Team',
+    description: 'Start the day with songs of praise and a word of encouragement.',
+  },
+  {
+    startTime: '07:00',
+    duration: 30,
+    title: 'Daily Devotion',
+    speaker: 'Pastor Ruth Adeyemi',
+    description: 'A short reading from Scripture and a prayer for the day ahead.',
+  },
+  {
+    startTime: '09:00',
+    duration: 120,
+    title: 'Hymns & Heritage',
+    speaker: 'Samuel Ortiz',
+    description: 'Classic hymns and the stories behind them.',
+  },
+  {
+    startTime: '12:00',
+    duration: 60,
+    title: 'Midday Word',
+    speaker: 'Pastor James Whitfield',
+    description: 'Bible teaching through the books of the New Testament.',
+  },
+  {
+    startTime: '15:00',
+    duration: 60,
+    title: 'Family Hour',
+    speaker: 'Grace & Daniel Moore',
+    description: 'Faith at home: marriage, parenting and everyday life.',
+  },
+  {
+    startTime: '18:00',
+    duration: 60,
+    title: 'Evening Worship',
+    speaker: 'Worship Team',
+    description: 'Contemporary worship to close the working day.',
+  },
+  {
+    startTime: '21:00',
+    duration: 60,
+    title: 'Night Prayer',
+    speaker: 'Prayer Ministry',
+    description: 'Listeners\u2019 prayer requests lifted up together.',
+  },
 ];
 
 const WEEKEND: Slot[] = [
-  { startTime: '08:00', duration: 60, title: 'Weekend Worship', speaker: 'Worship Team', description: 'Songs of worship for a slower morning.' },
-  { startTime: '10:00', duration: 90, title: 'Sunday Service', speaker: 'Pastor James Whitfield', description: 'The full Sunday service from our main campus.' },
-  { startTime: '14:00', duration: 60, title: 'Youth Voices', speaker: 'Youth Ministry', description: 'Young people share testimonies and new music.' },
-  { startTime: '19:00', duration: 60, title: 'Gospel Classics', speaker: 'Samuel Ortiz', description: 'Gospel favourites from across the decades.' },
+  {
+    startTime: '08:00',
+    duration: 60,
+    title: 'Weekend Worship',
+    speaker: 'Worship Team',
+    description: 'Songs of worship for a slower morning.',
+  },
+  {
+    startTime: '10:00',
+    duration: 90,
+    title: 'Sunday Service',
+    speaker: 'Pastor James Whitfield',
+    description: 'The full Sunday service from our main campus.',
+  },
+  {
+    startTime: '14:00',
+    duration: 60,
+    title: 'Youth Voices',
+    speaker: 'Youth Ministry',
+    description: 'Young people share testimonies and new music.',
+  },
+  {
+    startTime: '19:00',
+    duration: 60,
+    title: 'Gospel Classics',
+    speaker: 'Samuel Ortiz',
+    description: 'Gospel favourites from across the decades.',
+  },
 ];
 
 const FEATURED = [
-  { type: 'sermon', title: 'Walking in Faith', speaker: 'Pastor James Whitfield', duration: '42 min', description: 'What it means to trust God one step at a time, from Hebrews 11.' },
-  { type: 'devotion', title: 'Morning Light', speaker: 'Pastor Ruth Adeyemi', duration: '8 min', description: 'A short devotion on Psalm 5: bringing the day to God before it begins.' },
-  { type: 'music', title: 'Songs of Hope', speaker: 'Worship Team', duration: '35 min', description: 'A live worship set recorded at our Easter gathering.' },
-  { type: 'announcement', title: 'Community Prayer Night', speaker: null, duration: null, description: 'Join us every first Friday of the month for an evening of prayer, online and in person.' },
+  {
+    type: 'sermon',
+    title: 'Walking in Faith',
+    speaker: 'Pastor James Whitfield',
+    duration: '42 min',
+    description: 'What it means to trust God one step at a time, from Hebrews 11.',
+  },
+  {
+    type: 'devotion',
+    title: 'Morning Light',
+    speaker: 'Pastor Ruth Adeyemi',
+    duration: '8 min',
+    description: 'A short devotion on Psalm 5: bringing the day to God before it begins.',
+  },
+  {
+    type: 'music',
+    title: 'Songs of Hope',
+    speaker: 'Worship Team',
+    duration: '35 min',
+    description: 'A live worship set recorded at our Easter gathering.',
+  },
+  {
+    type: 'announcement',
+    title: 'Community Prayer Night',
+    speaker: null,
+    duration: null,
+    description: 'Join us every first Friday of the month for an evening of prayer, online and in person.',
+  },
 ];
 
 /** Fills an empty station with a week of programmes and four featured items, once. */
@@ -36,11 +126,16 @@ export async function seedDemoContent(db: Database): Promise<boolean> {
   const [marker] = await db.select().from(settings).where(eq(settings.key, SEEDED_KEY));
   if (marker) return false;
   await db.transaction(async (tx) => {
-    await tx.insert(programs).values(
-      DAYS_OF_WEEK.flatMap((day) =>
-        (day === 'saturday' || day === 'sunday' ? WEEKEND : WEEKDAY).map((slot) => ({ ...slot, dayOfWeek: day })),
-      ),
-    );
+    await tx
+      .insert(programs)
+      .values(
+        DAYS_OF_WEEK.flatMap((day) =>
+          (day === 'saturday' || day === 'sunday' ? WEEKEND : WEEKDAY).map((slot) => ({
+            ...slot,
+            dayOfWeek: day,
+          })),
+        ),
+      );
     await tx.insert(featuredContent).values(FEATURED);
     await tx.insert(settings).values({ key: SEEDED_KEY, value: { at: new Date().toISOString() } });
   });

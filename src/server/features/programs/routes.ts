@@ -5,9 +5,9 @@ import { programSchema } from '../../../common/programs.js';
 import { listTodaysPrograms } from './service.js';
 
 export async function programRoutes(app: FastifyInstance) {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/programs/today',
-    { schema: { response: { 200: z.array(programSchema) } } },
-    async () => listTodaysPrograms(app.db, app.station().timeZone),
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/programs/today', { schema: { response: { 200: z.array(programSchema) } } }, async () =>
+      listTodaysPrograms(app.db, app.station().timeZone),
+    );
 }

@@ -23,7 +23,14 @@ describe('listTodaysPrograms', () => {
       { title: 'Midday', speaker: 'B', startTime: '12:00', duration: 30, dayOfWeek: 'monday' },
       { title: 'Soon', speaker: 'C', startTime: '13:00', duration: 30, dayOfWeek: 'monday' },
       { title: 'Evening', speaker: 'D', startTime: '19:00', duration: 60, dayOfWeek: 'monday' },
-      { title: 'Hidden', speaker: 'E', startTime: '12:00', duration: 60, dayOfWeek: 'monday', isActive: 'false' },
+      {
+        title: 'Hidden',
+        speaker: 'E',
+        startTime: '12:00',
+        duration: 60,
+        dayOfWeek: 'monday',
+        isActive: 'false',
+      },
       { title: 'Tuesday', speaker: 'F', startTime: '12:00', duration: 60, dayOfWeek: 'tuesday' },
     ]);
   });

@@ -14,12 +14,19 @@ export function stationClock(now: Date, timeZone: string): { day: DayOfWeek; min
   }).formatToParts(now);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   const day = get('weekday').toLowerCase() as DayOfWeek;
-  return { day: DAYS_OF_WEEK.includes(day) ? day : 'sunday', minute: Number(get('hour')) * 60 + Number(get('minute')) };
+  return {
+    day: DAYS_OF_WEEK.includes(day) ? day : 'sunday',
+    minute: Number(get('hour')) * 60 + Number(get('minute')),
+  };
 }
 
 const SOON_WINDOW_MINUTES = 60;
 
-export async function listTodaysPrograms(db: Database, timeZone: string, now = new Date()): Promise<Program[]> {
+export async function listTodaysPrograms(
+  db: Database,
+  timeZone: string,
+  now = new Date(),
+): Promise<Program[]> {
   const { day, minute } = stationClock(now, timeZone);
   const rows = await db
     .select()
@@ -30,7 +37,13 @@ export async function listTodaysPrograms(db: Database, timeZone: string, now = n
     const start = minutesOf(row.startTime);
     const isLive = minute >= start && minute < start + row.duration;
     const isFuture = start > minute;
-    const status = isLive ? 'LIVE' : isFuture ? (start - minute <= SOON_WINDOW_MINUTES ? 'SOON' : 'UPCOMING') : 'ENDED';
+    const status = isLive
+      ? 'LIVE'
+      : isFuture
+        ? start - minute <= SOON_WINDOW_MINUTES
+          ? 'SOON'
+          : 'UPCOMING'
+        : 'ENDED';
     return {
       id: row.id,
       title: row.title,
