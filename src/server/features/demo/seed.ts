@@ -126,16 +126,14 @@ export async function seedDemoContent(db: Database): Promise<boolean> {
   const [marker] = await db.select().from(settings).where(eq(settings.key, SEEDED_KEY));
   if (marker) return false;
   await db.transaction(async (tx) => {
-    await tx
-      .insert(programs)
-      .values(
-        DAYS_OF_WEEK.flatMap((day) =>
-          (day === 'saturday' || day === 'sunday' ? WEEKEND : WEEKDAY).map((slot) => ({
-            ...slot,
-            dayOfWeek: day,
-          })),
-        ),
-      );
+    await tx.insert(programs).values(
+      DAYS_OF_WEEK.flatMap((day) =>
+        (day === 'saturday' || day === 'sunday' ? WEEKEND : WEEKDAY).map((slot) => ({
+          ...slot,
+          dayOfWeek: day,
+        })),
+      ),
+    );
     await tx.insert(featuredContent).values(FEATURED);
     await tx.insert(settings).values({ key: SEEDED_KEY, value: { at: new Date().toISOString() } });
   });
