@@ -5,17 +5,13 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { pageMeta, STATION_CONFIG_ELEMENT_ID, type StationInfo } from '../../common/station.js';
+import { escapeHtml } from '../html.js';
 
 export const clientDir = fileURLToPath(new URL('../../../dist/client', import.meta.url));
 
 /** Pages the client router knows; everything else is answered 404 with the client's 'Page Not Found'. */
 const PAGES = new Set(['/', '/dashboard-mgmt']);
 
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 // JSON inside <script type="application/json">: only '<' can end the element early.
 const escapeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 

@@ -1,10 +1,5 @@
 import type { ClipRow } from './service.js';
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+import { escapeHtml } from '../../html.js';
 
 /** The small shareable page of a clip: the station's name, the clip and a player. No script needed. */
 export function renderClipPage(clip: ClipRow, stationName: string, pageUrl: string): string {
