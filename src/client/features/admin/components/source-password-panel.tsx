@@ -54,34 +54,21 @@ export function SourcePasswordPanel() {
           <p className="text-sm font-medium text-amber-900">
             Copy it now: the password is shown only this once.
           </p>
-          <div className="space-y-1">
-            <Label htmlFor="source-password">New source password</Label>
-            <div className="flex gap-2">
-              <Input id="source-password" readOnly value={password} className="font-mono" />
-              <Button
-                variant="outline"
-                size="icon"
-                aria-label="Copy source password"
-                onClick={() => void copy(password, 'Password')}
-              >
-                <Copy aria-hidden="true" />
-              </Button>
-            </div>
-          </div>
-          <div className="space-y-1">
-            <Label htmlFor="encoder-address">Encoder address</Label>
-            <div className="flex gap-2">
-              <Input id="encoder-address" readOnly value={address} className="font-mono text-xs" />
-              <Button
-                variant="outline"
-                size="icon"
-                aria-label="Copy encoder address"
-                onClick={() => void copy(address, 'Address')}
-              >
-                <Copy aria-hidden="true" />
-              </Button>
-            </div>
-          </div>
+          <CopyField
+            id="source-password"
+            label="New source password"
+            value={password}
+            copyLabel="Copy source password"
+            onCopy={() => void copy(password, 'Password')}
+          />
+          <CopyField
+            id="encoder-address"
+            label="Encoder address"
+            value={address}
+            small
+            copyLabel="Copy encoder address"
+            onCopy={() => void copy(address, 'Address')}
+          />
         </div>
       )}
       <ConfirmDialog
@@ -92,6 +79,33 @@ export function SourcePasswordPanel() {
         confirmLabel="Rotate"
         onConfirm={confirmRotate}
       />
+    </div>
+  );
+}
+
+/** A read-only value with a button that copies it. */
+function CopyField(props: {
+  id: string;
+  label: string;
+  value: string;
+  copyLabel: string;
+  small?: boolean;
+  onCopy: () => void;
+}) {
+  return (
+    <div className="space-y-1">
+      <Label htmlFor={props.id}>{props.label}</Label>
+      <div className="flex gap-2">
+        <Input
+          id={props.id}
+          readOnly
+          value={props.value}
+          className={props.small ? 'font-mono text-xs' : 'font-mono'}
+        />
+        <Button variant="outline" size="icon" aria-label={props.copyLabel} onClick={props.onCopy}>
+          <Copy aria-hidden="true" />
+        </Button>
+      </div>
     </div>
   );
 }
