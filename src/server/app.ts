@@ -13,7 +13,7 @@ import authPlugin from './plugins/auth.js';
 import { adminRoutes } from './features/admin/routes.js';
 import { featuredContentRoutes } from './features/featured-content/routes.js';
 import { stationSettingsRoutes } from './features/settings/routes.js';
-import { openStationSettings } from './features/settings/station-settings.js';
+import { openStationSettings } from './features/settings/service.js';
 import { subscriberRoutes } from './features/subscribers/routes.js';
 import { uploadRoutes } from './features/uploads/routes.js';
 import { stationRoutes } from './features/station/routes.js';

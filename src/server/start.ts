@@ -6,7 +6,7 @@ import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { ensureFirstSuperuser } from './features/accounts/service.js';
 import { seedDemoContent } from './features/demo/seed.js';
 import { createLocalBus, createRedisBus, type EventBus } from './plugins/event-bus.js';
-import { ensureSourcePassword } from './radio/source-password.js';
+import { ensureSourcePassword } from './features/settings/service.js';
 
 export interface Station {
   app: FastifyInstance;
