@@ -1,5 +1,5 @@
 import { toast } from '../components/ui/use-toast';
-import { errorStatus, serverMessage } from '../features/admin/api/staff-request';
+import { ApiError, serverMessage } from './api-request';
 
 export const NO_CONNECTION = 'The station could not be reached. Please check your connection and try again.';
 
@@ -14,6 +14,6 @@ export function notifySuccess(title: string, description?: string): void {
  */
 export function notifyFailure(title: string, error: unknown, fallback?: string): void {
   const description =
-    serverMessage(error) ?? fallback ?? (errorStatus(error) === undefined ? NO_CONNECTION : undefined);
+    serverMessage(error) ?? fallback ?? (error instanceof ApiError ? undefined : NO_CONNECTION);
   toast({ variant: 'destructive', title, description });
 }

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import ExternalLink from 'lucide-react/icons/external-link';
 import LogOut from 'lucide-react/icons/log-out';
 import type { StaffUser } from '../../../common/admin';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
+import { LoadingPanel } from '../../components/loading-panel';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { getStation } from '../../lib/station';
 import { cn } from '../../lib/utils';
@@ -81,7 +82,9 @@ export function AdminDashboard({
         )}
         {visible.map((tab) => (
           <TabsContent key={tab.id} value={tab.id} className="mt-6">
-            <tab.component user={user} />
+            <Suspense fallback={<LoadingPanel />}>
+              <tab.component user={user} />
+            </Suspense>
           </TabsContent>
         ))}
       </Tabs>

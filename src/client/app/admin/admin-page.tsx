@@ -8,12 +8,12 @@ import {
   storeAdminToken,
   verifyQuery,
   VERIFY_PATH,
-} from '../../features/accounts/api/session';
-import { setSessionHandlers } from '../../features/admin/api/staff-request';
+  SignInForm,
+} from '../../features/accounts';
+import { setSessionHandlers } from '../../lib/api-request';
 import { AdminDashboard } from './admin-dashboard';
 import { AdminLayout } from './admin-layout';
 import { LoadingPanel } from '../../components/loading-panel';
-import { SignInForm } from '../../features/accounts/components/sign-in-form';
 
 /** Staff data must not outlive the session that fetched it; the public featured list may. */
 function forgetStaffData(queryClient: QueryClient) {

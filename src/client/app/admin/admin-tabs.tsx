@@ -1,12 +1,11 @@
 import type { ComponentType } from 'react';
 import type { Role } from '../../../common/accounts';
 import type { StaffUser } from '../../../common/admin';
-import { ContentTab } from '../../features/featured-content/components/content-tab';
-import { ListenersTab } from '../../features/listeners/components/listeners-tab';
-import { SettingsTab } from '../../features/accounts/components/settings-tab';
-import { StationTab } from '../../features/station-settings/components/station-tab';
-import { SubscribersTab } from '../../features/subscribers/components/subscribers-tab';
-import { UserManagementTab } from '../../features/accounts/components/user-management-tab';
+import { ContentTab } from '../../features/featured-content';
+import { ListenersTab } from '../../features/listeners';
+import { SettingsTab, UserManagementTab } from '../../features/accounts';
+import { StationTab } from '../../features/station-settings';
+import { SubscribersTab } from '../../features/subscribers';
 
 export interface AdminTabProps {
   user: StaffUser;

@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { PREFETCH_DELAY_MS, PREFETCH_FRESHNESS_MS } from '../../../common/ui';
 import { createQueryClient } from '../../lib/query-client';
 import { sendJson, startTestServer } from '../../test/http-server';
-import { FEATURED_CONTENT_PATH, PROGRAMS_TODAY_PATH } from '../../features/programs/api';
+import { FEATURED_CONTENT_PATH } from '../../features/featured-content';
+import { PROGRAMS_TODAY_PATH } from '../../features/programs';
 import { usePrefetchOnActivity } from './use-prefetch-on-activity';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;

@@ -1,7 +1,16 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { PREFETCH_DELAY_MS } from '../../../common/ui';
-import { prefetchHomeData } from '../../features/programs/api';
+import { PREFETCH_DELAY_MS, PREFETCH_FRESHNESS_MS } from '../../../common/ui';
+import { featuredContentQuery } from '../../features/featured-content';
+import { programsTodayQuery } from '../../features/programs';
+
+/** SPEC.md section 4: prefetch only; a fresh enough cache is left alone and a failure stays quiet. */
+function prefetchHomeData(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.prefetchQuery({ ...featuredContentQuery(), staleTime: PREFETCH_FRESHNESS_MS.featured }),
+    queryClient.prefetchQuery({ ...programsTodayQuery(), staleTime: PREFETCH_FRESHNESS_MS.programs }),
+  ]);
+}
 
 type Trigger = keyof typeof PREFETCH_DELAY_MS;
 

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { sourcePasswordResponseSchema, type StationSettings } from '../../../common/admin';
 import { stationInfoSchema } from '../../../common/station';
-import { staffGet, staffSend } from '../admin/api/staff-request';
+import { apiGetParsed, apiSend } from '../../lib/api-request';
 
 export const STATION_SETTINGS_PATH = '/api/admin/station';
 export const SOURCE_PASSWORD_PATH = '/api/admin/station/source-password';
@@ -9,7 +9,7 @@ export const SOURCE_PASSWORD_PATH = '/api/admin/station/source-password';
 export const stationSettingsQuery = () =>
   queryOptions({
     queryKey: [STATION_SETTINGS_PATH],
-    queryFn: () => staffGet(STATION_SETTINGS_PATH, stationInfoSchema),
+    queryFn: () => apiGetParsed(STATION_SETTINGS_PATH, stationInfoSchema),
   });
 
 /** Superuser only: what every page shows about the station. */
@@ -20,7 +20,7 @@ export function useStationSettings() {
 export function useSaveStationSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: StationSettings) => staffSend('PUT', STATION_SETTINGS_PATH, body, stationInfoSchema),
+    mutationFn: (body: StationSettings) => apiSend('PUT', STATION_SETTINGS_PATH, body, stationInfoSchema),
     onSuccess: (saved) => queryClient.setQueryData(stationSettingsQuery().queryKey, saved),
   });
 }
@@ -28,6 +28,6 @@ export function useSaveStationSettings() {
 /** A new live-input password; the old one stops working at once. */
 export function useRotateSourcePassword() {
   return useMutation({
-    mutationFn: () => staffSend('POST', SOURCE_PASSWORD_PATH, undefined, sourcePasswordResponseSchema),
+    mutationFn: () => apiSend('POST', SOURCE_PASSWORD_PATH, undefined, sourcePasswordResponseSchema),
   });
 }

@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { subscriberListSchema } from '../../../common/subscribers';
-import { getAdminToken } from '../../lib/api-request';
-import { staffDownload, staffGet } from '../admin/api/staff-request';
+import { apiDownload, apiGetParsed } from '../../lib/api-request';
 
 export const SUBSCRIBERS_PATH = '/api/email-subscribers';
 export const SUBSCRIBERS_CSV_PATH = '/api/email-subscribers.csv';
@@ -9,7 +8,7 @@ export const SUBSCRIBERS_CSV_PATH = '/api/email-subscribers.csv';
 export const subscribersQuery = () =>
   queryOptions({
     queryKey: [SUBSCRIBERS_PATH],
-    queryFn: () => staffGet(SUBSCRIBERS_PATH, subscriberListSchema),
+    queryFn: () => apiGetParsed(SUBSCRIBERS_PATH, subscriberListSchema),
   });
 
 export function useSubscribers() {
@@ -20,7 +19,7 @@ export function useSubscribers() {
 export function useExportSubscribers() {
   return useMutation({
     mutationFn: async () => {
-      const blob = await staffDownload(SUBSCRIBERS_CSV_PATH, getAdminToken());
+      const blob = await apiDownload(SUBSCRIBERS_CSV_PATH);
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');
       link.href = url;

@@ -1,20 +1,18 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
 import { ADMIN_TOKEN_KEY } from '../../../../common/accounts';
 import {
-  staffUserSchema,
+  INVALID_CREDENTIALS,
+  loginResponseSchema,
   verifyResponseSchema,
   type LoginBody,
   type StaffUser,
 } from '../../../../common/admin';
-import { apiGet, apiRequest, getAdminToken } from '../../../lib/api-request';
-import { errorStatus, serverMessage } from '../../admin/api/staff-request';
+import { ApiError, apiGet, apiRequest, getAdminToken, serverMessage } from '../../../lib/api-request';
 
 export const VERIFY_PATH = '/api/admin/verify';
 export const LOGIN_PATH = '/api/admin/login';
 export const LOGOUT_PATH = '/api/admin/logout';
 
-export const INVALID_CREDENTIALS = 'Invalid credentials';
 export const LOGIN_FAILED = 'Login failed. Please try again.';
 
 /** SPEC.md section 9: the token lives in session storage under 'adminToken'. */
@@ -50,19 +48,16 @@ export const verifyQuery = (token: string | null) =>
     enabled: token !== null,
   });
 
-/** The login answer carries the token (shown once) and, from our server, the user too. */
-const loginAnswerSchema = z.object({ token: z.string().min(1), user: staffUserSchema.optional() });
-
 /** SPEC.md section 8: the server's message, else 'Invalid credentials'; no answer at all is a failed login. */
 export function loginFailureMessage(error: unknown): string {
-  if (errorStatus(error) === undefined) return LOGIN_FAILED;
+  if (!(error instanceof ApiError)) return LOGIN_FAILED;
   return serverMessage(error) ?? INVALID_CREDENTIALS;
 }
 
 export function useLogin() {
   return useMutation({
     mutationFn: async (body: LoginBody) =>
-      loginAnswerSchema.parse(await (await apiRequest('POST', LOGIN_PATH, body)).json()),
+      loginResponseSchema.parse(await (await apiRequest('POST', LOGIN_PATH, body)).json()),
   });
 }
 

@@ -7,7 +7,7 @@ import {
   type UpdateRoleBody,
 } from '../../../../common/admin';
 import type { Role } from '../../../../common/accounts';
-import { staffGet, staffSend } from '../../admin/api/staff-request';
+import { apiGetParsed, apiSend } from '../../../lib/api-request';
 
 export const USERS_PATH = '/api/admin/users';
 export const CREATE_USER_PATH = '/api/admin/create';
@@ -16,7 +16,7 @@ export const UPDATE_ROLE_PATH = '/api/admin/update-role';
 export const TOGGLE_STATUS_PATH = '/api/admin/toggle-status';
 
 export const usersQuery = () =>
-  queryOptions({ queryKey: [USERS_PATH], queryFn: () => staffGet(USERS_PATH, userListSchema) });
+  queryOptions({ queryKey: [USERS_PATH], queryFn: () => apiGetParsed(USERS_PATH, userListSchema) });
 
 /** Superuser only: the accounts list. */
 export function useUsers() {
@@ -31,7 +31,7 @@ function useInvalidateUsers() {
 /** POST /api/admin/change-password; the server revokes the user's other sessions. */
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (body: ChangePasswordBody) => staffSend('POST', CHANGE_PASSWORD_PATH, body, z.unknown()),
+    mutationFn: (body: ChangePasswordBody) => apiSend('POST', CHANGE_PASSWORD_PATH, body, z.unknown()),
   });
 }
 
@@ -40,7 +40,7 @@ export function useCreateUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
     mutationFn: (body: { username: string; password: string; role: Role }) =>
-      staffSend(
+      apiSend(
         'POST',
         CREATE_USER_PATH,
         { username: body.username, password: body.password, role: body.role },
@@ -53,7 +53,7 @@ export function useCreateUser() {
 export function useUpdateRole() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: (body: UpdateRoleBody) => staffSend('POST', UPDATE_ROLE_PATH, body, z.unknown()),
+    mutationFn: (body: UpdateRoleBody) => apiSend('POST', UPDATE_ROLE_PATH, body, z.unknown()),
     onSuccess: invalidate,
   });
 }
@@ -61,7 +61,7 @@ export function useUpdateRole() {
 export function useToggleStatus() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: (body: ToggleStatusBody) => staffSend('POST', TOGGLE_STATUS_PATH, body, z.unknown()),
+    mutationFn: (body: ToggleStatusBody) => apiSend('POST', TOGGLE_STATUS_PATH, body, z.unknown()),
     onSuccess: invalidate,
   });
 }
@@ -70,7 +70,7 @@ export function useDeleteUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
     mutationFn: (userId: string) =>
-      staffSend('DELETE', `${USERS_PATH}/${encodeURIComponent(userId)}`, undefined, z.unknown()),
+      apiSend('DELETE', `${USERS_PATH}/${encodeURIComponent(userId)}`, undefined, z.unknown()),
     onSuccess: invalidate,
   });
 }

@@ -1,12 +1,13 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import type { AdminTabProps } from '../../../app/admin/admin-tabs';
+import type { StaffUser } from '../../../../common/admin';
 import { useUsers } from '../api/users';
 import { CreateUserForm } from './create-user-form';
 import { UserRow } from './user-row';
 
 /** SPEC.md section 2, User Management tab (superuser): list, create with a role, change role, activate/deactivate, delete. */
-export function UserManagementTab({ user }: AdminTabProps) {
+/** `user` is the signed-in superuser (their own row cannot be deactivated or deleted). */
+export function UserManagementTab({ user }: { user: StaffUser }) {
   const users = useUsers();
   return (
     <div className="grid gap-6">

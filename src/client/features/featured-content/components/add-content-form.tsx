@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Textarea } from '../../../components/ui/textarea';
-import { useAddContent } from '../api';
+import { useAddContent } from '../api/manage-content';
 import { ContentTypeSelect } from './content-type-select';
 import { FieldError } from '../../../components/form/field-error';
 import { ImageUpload } from './image-upload';

@@ -16,7 +16,7 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Textarea } from '../../../components/ui/textarea';
-import { useDeleteContent, useUpdateContent } from '../api';
+import { useDeleteContent, useUpdateContent } from '../api/manage-content';
 import { contentTypeLabel, ContentTypeSelect } from './content-type-select';
 import { FieldError } from '../../../components/form/field-error';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';

@@ -1,12 +1,12 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useFeaturedContentList } from '../api';
+import { useFeaturedContent } from '../api/featured-content';
 import { AddContentForm } from './add-content-form';
 import { ContentRow } from './content-row';
 
 /** SPEC.md section 2, Content tab: the featured list with in-place edit and delete, and the add form. */
 export function ContentTab() {
-  const list = useFeaturedContentList();
+  const list = useFeaturedContent();
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <Card>

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FeaturedItem } from '../../../../common/featured-content';
 import { createQueryClient } from '../../../lib/query-client';
 import { sendJson, startTestServer } from '../../../test/http-server';
-import { FEATURED_CONTENT_PATH } from '../../programs/api';
+import { FEATURED_CONTENT_PATH } from '../api/featured-content';
 import { FeaturedSection } from './featured-section';
 
 let items: FeaturedItem[] = [];

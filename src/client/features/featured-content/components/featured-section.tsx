@@ -1,6 +1,6 @@
 import { FEATURED_SKELETON_COUNT } from '../../../../common/ui';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useFeaturedContent, usePlayFeatured } from '../../programs/api';
+import { useFeaturedContent, usePlayFeatured } from '../api/featured-content';
 import { FeaturedCard } from './featured-card';
 
 export function FeaturedSection() {

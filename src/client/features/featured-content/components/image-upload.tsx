@@ -6,7 +6,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { useUploadImage } from '../api';
+import { useUploadImage } from '../api/manage-content';
 import { imageFileProblem } from './image-check';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 
