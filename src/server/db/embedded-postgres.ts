@@ -301,6 +301,8 @@ export async function startEmbeddedPostgres(options: {
   let child: ChildProcess | undefined;
   let stopping = false;
   let recentOutput = '';
+  // Before the server is up, its output goes only into the one line a failed start prints.
+  let ready = false;
   const launch = () => {
     const started = spawn('sh', ['-c', WRAPPER, 'sh', postgres, ...args], {
       stdio: ['pipe', 'ignore', 'pipe'],
@@ -310,12 +312,12 @@ export async function startEmbeddedPostgres(options: {
     started.stderr!.on('data', (chunk: Buffer) => {
       const text = chunk.toString();
       recentOutput = (recentOutput + text).slice(-4000);
-      for (const line of text.trim().split('\n')) options.onLog?.(line);
+      if (ready) for (const line of text.trim().split('\n')) options.onLog?.(line);
     });
     started.on('exit', (code) => {
       if (child !== started) return;
       child = undefined;
-      if (stopping) return;
+      if (stopping || !ready) return;
       options.onLog?.(`embedded database stopped unexpectedly (code ${code}); restarting it`);
       // The station goes on; the pool reconnects once the server is back.
       setTimeout(() => void restart(), 1000).unref();
@@ -331,6 +333,7 @@ export async function startEmbeddedPostgres(options: {
 
   const first = launch();
   await waitUntilReady(url, first, () => recentOutput, dbDir);
+  ready = true;
 
   return {
     url,
