@@ -42,6 +42,8 @@ export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
   onLog?: (line: string) => void;
+  /** Embedded: share the server of a station already running on dataDir (backups) instead of refusing. */
+  attach?: boolean;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const { db, pool } = await openPool(options.databaseUrl, 10, options.onLog);
@@ -55,7 +57,7 @@ export async function openDatabase(options: {
   }
   mkdirSync(options.dataDir, { recursive: true });
   const earlier = earlierPgliteDir(options.dataDir);
-  const server = await startEmbeddedPostgres({ dataDir: options.dataDir, onLog: options.onLog });
+  const server = await startEmbeddedPostgres(options);
   try {
     // Each backend costs a few MB; three connections serve a small station (idle ones close after 10 s).
     const { db, pool } = await openPool(server.url, 3, options.onLog);

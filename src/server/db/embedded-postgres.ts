@@ -165,7 +165,7 @@ async function waitForExit(pid: number, ms: number) {
  * through the wrapper, so wait for it. A lock file naming a dead or unrelated process is stale (kill -9,
  * power cut, a reused PID) and is removed so PostgreSQL does not refuse to start.
  */
-async function clearStaleLock(dbDir: string) {
+async function clearStaleLock(dbDir: string, attach = false): Promise<'running' | undefined> {
   const lockFile = path.join(dbDir, 'postmaster.pid');
   if (!existsSync(lockFile)) return;
   const pid = Number(readFileSync(lockFile, 'utf8').split('\n')[0]);
@@ -177,6 +177,7 @@ async function clearStaleLock(dbDir: string) {
     const wrapper = parentOf(pid);
     const station = wrapper === undefined ? undefined : parentOf(wrapper);
     if (station !== undefined && station > 1 && station !== process.pid && isAlive(station)) {
+      if (attach) return 'running';
       throw new DatabaseOpenError(
         `Another station (process ${station}) is already running on ${path.dirname(dbDir)}: stop it first, or set DATA_DIR to another directory.`,
       );
@@ -271,6 +272,8 @@ export interface EmbeddedServer {
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   onLog?: (line: string) => void;
+  /** Use the server of a station already running on dataDir (npm run backup) instead of refusing. */
+  attach?: boolean;
 }): Promise<EmbeddedServer> {
   const dbDir = path.resolve(options.dataDir, 'pg');
   const { postgres, initdb } = await binaries();
@@ -286,17 +289,18 @@ export async function startEmbeddedPostgres(options: {
     await initialise(initdb, dbDir, user);
   }
   checkVersion(dbDir);
-  await clearStaleLock(dbDir);
-  if (user) chownTree(dbDir, user);
   // Unix socket paths are limited to about 100 bytes: a long DATA_DIR puts the socket in the temp folder.
   let socketDir = path.join(dbDir, 'socket');
   if (socketDir.length > 80) socketDir = path.join(os.tmpdir(), `station-pg-${statSync(dbDir).ino}`);
+  const url = `postgres://postgres@/postgres?host=${encodeURIComponent(socketDir)}`;
+  if ((await clearStaleLock(dbDir, options.attach)) === 'running')
+    return { url, stop: async () => undefined };
+  if (user) chownTree(dbDir, user);
   mkdirSync(socketDir, { recursive: true, mode: 0o700 });
   if (user) chownSync(socketDir, user.uid, user.gid);
 
   const args = ['-D', dbDir, '-k', socketDir];
   for (const [name, value] of Object.entries(EMBEDDED_SETTINGS)) args.push('-c', `${name}=${value}`);
-  const url = `postgres://postgres@/postgres?host=${encodeURIComponent(socketDir)}`;
 
   let child: ChildProcess | undefined;
   let stopping = false;
