@@ -44,14 +44,12 @@ describe('npm run backup / npm run restore on the embedded database', () => {
   it('backs up content, uploads and subscribers, restores them into a fresh data directory, and refuses a non-empty one', async () => {
     const source = tempDir();
     const handle = await openDatabase({ dataDir: source });
-    await handle.db
-      .insert(featuredContent)
-      .values({
-        title: 'Evensong',
-        description: 'Sung at dusk',
-        type: 'music',
-        imageUrl: '/uploads/cover.png',
-      });
+    await handle.db.insert(featuredContent).values({
+      title: 'Evensong',
+      description: 'Sung at dusk',
+      type: 'music',
+      imageUrl: '/uploads/cover.png',
+    });
     await handle.db.insert(emailSubscribers).values({ email: 'lydia@example.org', name: 'Lydia' });
     await handle.close();
     mkdirSync(path.join(source, 'uploads'));
