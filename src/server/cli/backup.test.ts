@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.js';
 import { emailSubscribers, featuredContent } from '../db/schema.js';
+import { running, signInTo } from '../test/station-process.js';
 
 const run = promisify(execFile);
 const dirs: string[] = [];
@@ -75,6 +76,33 @@ describe('npm run backup / npm run restore on the embedded database', () => {
     });
     expect((await cli(target, 'restore', file, '--force')).code).toBe(0);
     expect(await contentOf(target)).toEqual(await contentOf(source));
+  }, 120_000);
+
+  it('backs up a running station through its own database server', async () => {
+    const dataDir = tempDir();
+    const station = await running(dataDir);
+    const file = path.join(tempDir(), 'live.tar.gz');
+    try {
+      const headers = { ...(await signInTo(station)), 'content-type': 'application/json' };
+      const created = await fetch(`${station.url}/api/featured-content`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ title: 'Vespers', description: 'Live while backed up', type: 'sermon' }),
+      });
+      expect(created.status).toBe(201);
+      expect(await cli(dataDir, 'backup', file)).toEqual({
+        code: 0,
+        out: `Backed up the station into ${file}.`,
+      });
+      // The station goes on after the backup.
+      expect((await fetch(`${station.url}/api/featured-content`)).status).toBe(200);
+    } finally {
+      station.child.kill('SIGTERM');
+      await station.exited;
+    }
+    const target = tempDir();
+    expect((await cli(target, 'restore', file)).code).toBe(0);
+    expect((await contentOf(target)).featured.map((item) => item.title)).toEqual(['Vespers']);
   }, 120_000);
 
   it.each([[[]], [['backup']], [['copy', 'x.tar.gz']], [['restore', 'a', 'b']]])(

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -60,6 +60,46 @@ describe('the embedded database', () => {
     }
     expect(acknowledged.length).toBeGreaterThanOrEqual(75);
   }, 120_000);
+
+  it('starts its database again when the database process is killed, and loses no acknowledged write', async () => {
+    const dataDir = freshDir();
+    const station = await running(dataDir);
+    try {
+      const headers = { ...(await signInTo(station)), 'content-type': 'application/json' };
+      const post = (title: string) =>
+        fetch(`${station.url}/api/featured-content`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ title, description: 'Written around a database crash', type: 'music' }),
+        });
+      const acknowledged: string[] = [];
+      for (let i = 0; i < 5; i++)
+        if ((await post(`before ${i}`)).status === 201) acknowledged.push(`before ${i}`);
+      const postmaster = Number(
+        readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0],
+      );
+      process.kill(postmaster, 'SIGKILL');
+      // Writes are refused while the database is down, then acknowledged again once it is back.
+      const until = Date.now() + 60_000;
+      let attempt = 0;
+      while (Date.now() < until) {
+        const title = `after ${attempt++}`;
+        const response = await post(title);
+        if (response.status === 201) {
+          acknowledged.push(title);
+          break;
+        }
+        expect(response.status).toBeGreaterThanOrEqual(500);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      expect(acknowledged.at(-1)).toMatch(/^after/);
+      const present = await titlesOn(station);
+      expect(acknowledged.filter((title) => !present.has(title))).toEqual([]);
+    } finally {
+      station.child.kill('SIGTERM');
+      await station.exited;
+    }
+  }, 90_000);
 
   it('commits to stable storage before acknowledging: fsync and synchronous commit are on', async () => {
     const dataDir = freshDir();

@@ -172,12 +172,18 @@ async function clearStaleLock(dbDir: string, attach = false): Promise<'running' 
   const command = Number.isInteger(pid) && pid > 0 ? processCommand(pid) : undefined;
   const ours = command !== undefined && /postgres/.test(command) && command.includes(dbDir);
   if (ours && pid !== process.pid) {
+    const stationOf = () => {
+      const wrapper = parentOf(pid);
+      const station = wrapper === undefined ? undefined : parentOf(wrapper);
+      return station !== undefined && station > 1 && station !== process.pid && isAlive(station)
+        ? station
+        : undefined;
+    };
+    if (attach && stationOf() !== undefined) return 'running';
     // A killed station's server is already on its way down through the wrapper: give it time first.
     if (await waitForExit(pid, 5_000)) return;
-    const wrapper = parentOf(pid);
-    const station = wrapper === undefined ? undefined : parentOf(wrapper);
-    if (station !== undefined && station > 1 && station !== process.pid && isAlive(station)) {
-      if (attach) return 'running';
+    const station = stationOf();
+    if (station !== undefined) {
       throw new DatabaseOpenError(
         `Another station (process ${station}) is already running on ${path.dirname(dbDir)}: stop it first, or set DATA_DIR to another directory.`,
       );
