@@ -1,6 +1,8 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import {
   chmodSync,
+  cpSync,
+  writeFileSync,
   chownSync,
   existsSync,
   mkdirSync,
@@ -83,6 +85,37 @@ async function binaries(): Promise<{ postgres: string; initdb: string }> {
   } catch {
     throw new DatabaseOpenError(`${name} is not installed: run npm install, or set DATABASE_URL.`);
   }
+}
+
+const closedTo = (file: string, user: { uid: number }) => {
+  for (let dir = path.dirname(file); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const stat = statSync(dir);
+    if (stat.uid !== user.uid && (stat.mode & 0o001) === 0) return true;
+  }
+  return false;
+};
+
+/**
+ * The database user must be able to run the binaries: when node_modules sits in a folder closed to it
+ * (a root-owned home), the binaries, their libraries and share files are copied once to the temp folder.
+ */
+export function reachableBinaries(
+  found: { postgres: string; initdb: string },
+  user: { uid: number } | undefined,
+): { postgres: string; initdb: string } {
+  if (!user || !closedTo(found.postgres, user)) return found;
+  const native = path.dirname(path.dirname(found.postgres));
+  const copy = path.join(
+    os.tmpdir(),
+    `station-postgres-${EMBEDDED_MAJOR_VERSION}-${statSync(found.postgres).size}`,
+  );
+  if (!existsSync(path.join(copy, 'complete'))) {
+    rmSync(copy, { recursive: true, force: true });
+    cpSync(native, copy, { recursive: true, verbatimSymlinks: true });
+    chmodSync(copy, 0o755);
+    writeFileSync(path.join(copy, 'complete'), '');
+  }
+  return { postgres: path.join(copy, 'bin', 'postgres'), initdb: path.join(copy, 'bin', 'initdb') };
 }
 
 /** PostgreSQL refuses to run as root; a station started by root runs its database as `postgres` or `nobody`. */
@@ -282,8 +315,8 @@ export async function startEmbeddedPostgres(options: {
   attach?: boolean;
 }): Promise<EmbeddedServer> {
   const dbDir = path.resolve(options.dataDir, 'pg');
-  const { postgres, initdb } = await binaries();
   const user = serverUser();
+  const { postgres, initdb } = reachableBinaries(await binaries(), user);
   if (user) ensureReachable(dbDir, user);
   if (!existsSync(path.join(dbDir, 'PG_VERSION'))) {
     if (existsSync(dbDir) && readdirSync(dbDir).length > 0) {
