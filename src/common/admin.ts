@@ -19,6 +19,9 @@ const passwordText = (message: string) =>
     .min(MIN_PASSWORD_LENGTH, message)
     .max(MAX_PASSWORD_LENGTH, 'Password is too long');
 
+/** SPEC.md section 5: the one answer to a wrong username, wrong password or inactive account. */
+export const INVALID_CREDENTIALS = 'Invalid credentials';
+
 /** SPEC.md section 5, admin sign-in. */
 export const loginBodySchema = z.object({
   username: z

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUsers } from '../../db/schema.js';
 import { createTestApp } from '../../test/helpers.js';
-import { addStaff, openSession } from './test-staff.js';
-import { deleteUser, LAST_SUPERUSER, setActive } from './users.js';
+import { addStaff, openSession } from '../../test/staff.js';
+import { deleteUser, LAST_SUPERUSER, setActive } from './service.js';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let root: Awaited<ReturnType<typeof addStaff>>;
