@@ -37,6 +37,9 @@ export type LoginBody = z.infer<typeof loginBodySchema>;
 export const staffUserSchema = z.object({ id: z.string(), username: z.string(), role: roleSchema });
 export type StaffUser = z.infer<typeof staffUserSchema>;
 
+/** SPEC.md section 8: what a failed sign-in says, whether or not the user exists. */
+export const INVALID_CREDENTIALS = 'Invalid credentials';
+
 /** The token is shown once; the server keeps only its hash. */
 export const loginResponseSchema = z.object({
   token: z.string(),

@@ -1,11 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
-import { HomePage } from '../features/home/home-page';
+import { HomePage } from './home/home-page';
 import { NotFoundPage } from './not-found-page';
 import { Providers } from './providers';
 
 // Admin code stays out of the listener's bundle.
-const AdminPage = lazy(() => import('../features/admin/admin-page'));
+const AdminPage = lazy(() => import('./admin/admin-page'));
 
 export function AppRoutes() {
   return (

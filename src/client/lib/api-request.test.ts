@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN_KEY } from '../../common/admin-token';
 import { sendJson, startTestServer } from '../test/http-server';
-import { apiGet, apiRequest } from './api-request';
+import { ApiError, apiGet, apiRequest, serverMessage } from './api-request';
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 
@@ -70,5 +70,22 @@ describe('apiGet (reads)', () => {
     server.routeFetch();
     await expect(apiGet('/api/private', { on401: 'returnNull' })).resolves.toBeNull();
     await expect(apiGet('/api/private')).rejects.toThrow('401: {"message":"Unauthorized"}');
+  });
+});
+
+describe('ApiError', () => {
+  it('keeps the status and the server message as data beside the SPEC text', async () => {
+    server.routeFetch();
+    const error = await apiGet('/api/private').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 401, message: '401: {"message":"Unauthorized"}' });
+    expect(serverMessage(error)).toBe('Unauthorized');
+  });
+
+  it('has no server message when the body is not JSON', async () => {
+    server.routeFetch();
+    const error = await apiRequest('POST', '/api/text-error', {}).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 400, message: '400: bad things' });
+    expect(serverMessage(error)).toBeUndefined();
   });
 });

@@ -3,8 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
 import { getStation } from '../../../lib/station';
-import { AudioPlayer } from '../../player/audio-player';
-import type { EngineFactory } from '../../player/stream-engine';
+import { AudioPlayer, type EngineFactory } from '../../player';
 import { StreamRecorder } from '../stream-recorder';
 import { RecorderSection } from './recorder-section';
 

@@ -13,11 +13,9 @@ import {
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/use-toast';
+import { ApiError } from '../../../lib/api-request';
 import { getStation } from '../../../lib/station';
-import { useCurrentTrack } from '../../player/api';
-import type { AudioPlayer } from '../../player/audio-player';
-import { getPlayer, usePlayerState } from '../../player/player-store';
-import { isIOS } from '../../player/stream-engine';
+import { getPlayer, isIOS, useCurrentTrack, usePlayerState, type AudioPlayer } from '../../player';
 import { countClipShare, createServerClip } from '../api';
 import { getRecorder, useRecorderState } from '../recorder-store';
 import { canRecordStream, type StreamRecorder } from '../stream-recorder';
@@ -30,15 +28,9 @@ const RecordingsDialog = lazy(() =>
   import('./recordings-dialog').then((m) => ({ default: m.RecordingsDialog })),
 );
 
-/** The server's own words for a refused clip ('409: {"message":...}'), when it gave any. */
+/** The server's own words for a refused clip, when it gave any. */
 function serverReason(error: unknown): string | undefined {
-  const match = error instanceof Error ? /^4\d\d: (.*)$/s.exec(error.message) : null;
-  if (!match) return undefined;
-  try {
-    return (JSON.parse(match[1]!) as { message?: string }).message;
-  } catch {
-    return undefined;
-  }
+  return error instanceof ApiError && error.status < 500 ? error.serverMessage : undefined;
 }
 
 const formatTime = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;

@@ -1,0 +1,39 @@
+import type { ComponentType } from 'react';
+import type { Role } from '../../../common/accounts';
+import type { StaffUser } from '../../../common/admin';
+import { ContentTab } from '../../features/featured-content';
+import { ListenersTab } from '../../features/listeners';
+import { SettingsTab, UserManagementTab } from '../../features/accounts';
+import { StationTab } from '../../features/station-settings';
+import { SubscribersTab } from '../../features/subscribers';
+
+export interface AdminTabProps {
+  user: StaffUser;
+}
+
+export interface AdminTab {
+  id: string;
+  label: string;
+  superuserOnly: boolean;
+  /**
+   * 'main' is SPEC.md's tab bar (4 columns for a superuser, 3 otherwise); the tabs DESIGN.md adds
+   * ('more') sit in a second row below it, so the SPEC.md bar keeps its shape as features are added.
+   */
+  row: 'main' | 'more';
+  component: ComponentType<AdminTabProps>;
+}
+
+/** Every admin tab, in order. A feature adds its tab here; the frame builds the bars from this list. */
+export const ADMIN_TABS: AdminTab[] = [
+  { id: 'content', label: 'Content', superuserOnly: false, row: 'main', component: ContentTab },
+  { id: 'subscribers', label: 'Subscribers', superuserOnly: false, row: 'main', component: SubscribersTab },
+  { id: 'users', label: 'User Management', superuserOnly: true, row: 'main', component: UserManagementTab },
+  { id: 'settings', label: 'Settings', superuserOnly: false, row: 'main', component: SettingsTab },
+  { id: 'station', label: 'Station', superuserOnly: true, row: 'more', component: StationTab },
+  { id: 'listeners', label: 'Listeners', superuserOnly: false, row: 'more', component: ListenersTab },
+];
+
+/** SPEC.md section 6: the User Management tab (and other superuser tabs) are hidden from admins. */
+export function tabsFor(role: Role, tabs: AdminTab[] = ADMIN_TABS): AdminTab[] {
+  return tabs.filter((tab) => !tab.superuserOnly || role === 'superuser');
+}

@@ -1,0 +1,102 @@
+import Trash2 from 'lucide-react/icons/trash-2';
+import { useState } from 'react';
+import type { Role } from '../../../../common/accounts';
+import type { UserListItem } from '../../../../common/admin';
+import { ConfirmDialog } from '../../../components/ui/alert-dialog';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Switch } from '../../../components/ui/switch';
+import { useDeleteUser, useToggleStatus, useUpdateRole } from '../api/users';
+import { notifyFailure, notifySuccess } from '../../../lib/notify';
+import { RoleSelect } from './role-select';
+
+/** SPEC.md section 5: the user-delete confirmation. */
+export const deleteUserQuestion = (name: string) =>
+  `Are you sure you want to delete user "${name}"? This action cannot be undone.`;
+
+const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'Never');
+
+/** One account: role toggled between admin and superuser, active/inactive, delete (SPEC.md section 4). */
+export function UserRow({ user, isSelf }: { user: UserListItem; isSelf: boolean }) {
+  const [confirming, setConfirming] = useState(false);
+  const updateRole = useUpdateRole();
+  const toggleStatus = useToggleStatus();
+  const remove = useDeleteUser();
+
+  const changeRole = (role: Role) =>
+    updateRole.mutate(
+      { userId: user.id, role },
+      {
+        onSuccess: () => notifySuccess('Success', 'User role updated successfully'),
+        onError: (error) => notifyFailure('Error', error, 'Failed to update user role'),
+      },
+    );
+
+  const changeStatus = (isActive: boolean) =>
+    toggleStatus.mutate(
+      { userId: user.id, isActive },
+      {
+        onSuccess: () => notifySuccess('Success', 'User status updated successfully'),
+        onError: (error) => notifyFailure('Error', error, 'Failed to update user status'),
+      },
+    );
+
+  const confirmDelete = () =>
+    remove.mutate(user.id, {
+      onSuccess: () => notifySuccess('Success', 'User deleted successfully'),
+      onError: (error) => notifyFailure('Error', error, 'Failed to delete user'),
+    });
+
+  return (
+    <li className="flex flex-col gap-3 py-3 md:flex-row md:items-center" data-testid="user-row">
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+          {user.username}
+          {isSelf && <Badge variant="outline">You</Badge>}
+          <Badge variant={user.isActive ? 'success' : 'secondary'}>
+            {user.isActive ? 'Active' : 'Inactive'}
+          </Badge>
+        </p>
+        <p className="text-xs text-slate-600">
+          Created {formatDate(user.createdAt)} · Last login {formatDate(user.lastLogin)}
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <RoleSelect
+          value={user.role}
+          onChange={changeRole}
+          disabled={isSelf || updateRole.isPending}
+          label={`Role of ${user.username}`}
+        />
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <Switch
+            checked={user.isActive}
+            onCheckedChange={changeStatus}
+            disabled={isSelf || toggleStatus.isPending}
+            aria-label={`${user.username} is active`}
+          />
+          Active
+        </label>
+        <Button
+          variant="destructive"
+          size="sm"
+          onClick={() => setConfirming(true)}
+          disabled={isSelf || remove.isPending}
+          aria-label={`Delete ${user.username}`}
+        >
+          <Trash2 aria-hidden="true" />
+          Delete
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete user"
+        description={deleteUserQuestion(user.username)}
+        confirmLabel="Delete"
+        destructive
+        onConfirm={confirmDelete}
+      />
+    </li>
+  );
+}

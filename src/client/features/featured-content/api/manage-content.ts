@@ -1,0 +1,53 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  featuredItemSchema,
+  uploadImageResponseSchema,
+  IMAGE_UPLOAD_FIELD,
+  type FeaturedContentBody,
+} from '../../../../common/featured-content';
+import { apiSend, apiUpload } from '../../../lib/api-request';
+import {
+  FEATURED_CONTENT_PATH,
+  featuredItemPath as itemPath,
+  useInvalidateFeatured,
+} from './featured-content';
+
+export const UPLOAD_IMAGE_PATH = '/api/upload-image';
+
+export function useAddContent() {
+  const invalidate = useInvalidateFeatured();
+  return useMutation({
+    mutationFn: (body: FeaturedContentBody) =>
+      apiSend('POST', FEATURED_CONTENT_PATH, body, featuredItemSchema),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateContent() {
+  const invalidate = useInvalidateFeatured();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: FeaturedContentBody }) =>
+      apiSend('PUT', itemPath(id), body, featuredItemSchema),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteContent() {
+  const invalidate = useInvalidateFeatured();
+  return useMutation({
+    mutationFn: (id: string) => apiSend('DELETE', itemPath(id), undefined, z.unknown()),
+    onSuccess: invalidate,
+  });
+}
+
+/** POST /api/upload-image, multipart field 'image'; answers the stored image's address. */
+export function useUploadImage() {
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append(IMAGE_UPLOAD_FIELD, file);
+      return apiUpload(UPLOAD_IMAGE_PATH, form, uploadImageResponseSchema);
+    },
+  });
+}

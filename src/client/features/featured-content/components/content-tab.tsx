@@ -1,0 +1,50 @@
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useFeaturedContent } from '../api/featured-content';
+import { AddContentForm } from './add-content-form';
+import { ContentRow } from './content-row';
+
+/** SPEC.md section 2, Content tab: the featured list with in-place edit and delete, and the add form. */
+export function ContentTab() {
+  const list = useFeaturedContent();
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <Card>
+        <CardHeader>
+          <CardTitle>Add Featured Content</CardTitle>
+          <CardDescription>
+            Sermons, devotions, music and announcements shown on the home page.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <AddContentForm />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Featured Content</CardTitle>
+          <CardDescription>
+            {list.data ? `${list.data.length} item${list.data.length === 1 ? '' : 's'}` : ' '}
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {list.isPending && (
+            <div className="space-y-3">
+              <Skeleton className="h-20" />
+              <Skeleton className="h-20" />
+            </div>
+          )}
+          {list.isError && <p className="text-sm text-red-700">The featured content could not be loaded.</p>}
+          {list.data?.length === 0 && <p className="text-sm text-slate-600">No featured content yet.</p>}
+          {list.data && list.data.length > 0 && (
+            <ul className="space-y-3" aria-label="Featured content">
+              {list.data.map((item) => (
+                <ContentRow key={item.id} item={item} />
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

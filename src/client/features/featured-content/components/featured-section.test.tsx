@@ -1,0 +1,97 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { FeaturedItem } from '../../../../common/featured-content';
+import { createQueryClient } from '../../../lib/query-client';
+import { sendJson, startTestServer } from '../../../test/http-server';
+import { FEATURED_CONTENT_PATH } from '../api/featured-content';
+import { FeaturedSection } from './featured-section';
+
+let items: FeaturedItem[] = [];
+let listStatus = 200;
+let hold = false;
+let server: Awaited<ReturnType<typeof startTestServer>>;
+
+beforeAll(async () => {
+  server = await startTestServer((req, res) => {
+    if (hold) return;
+    const play = req.url.match(/^\/api\/featured-content\/([^/]+)\/play$/);
+    if (req.method === 'POST' && play) {
+      const item = items.find((i) => i.id === play[1]);
+      if (item) item.playCount += 1;
+      return void sendJson(res, 200, { playCount: item?.playCount });
+    }
+    if (req.url === FEATURED_CONTENT_PATH)
+      return void sendJson(res, listStatus, listStatus === 200 ? items : { message: 'Not found' });
+    sendJson(res, 404, { message: 'Not found' });
+  });
+});
+afterAll(() => server.close());
+afterEach(() => {
+  server.reset();
+  hold = false;
+  listStatus = 200;
+});
+
+function renderSection() {
+  server.routeFetch();
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <FeaturedSection />
+    </QueryClientProvider>,
+  );
+}
+
+const item = (over: Partial<FeaturedItem>): FeaturedItem => ({
+  id: 'x',
+  type: 'sermon',
+  title: 'Title',
+  description: 'About it',
+  imageUrl: null,
+  duration: '40 min',
+  playCount: 0,
+  ...over,
+});
+
+describe('Featured Content', () => {
+  it('shows 2 skeletons while loading', () => {
+    hold = true;
+    renderSection();
+    expect(screen.getAllByTestId('skeleton')).toHaveLength(2);
+  });
+
+  it("shows 'sermon' as a sermon and any other type as a devotion", async () => {
+    items = [
+      item({ id: 'a', type: 'sermon', title: 'Walking in Faith' }),
+      item({ id: 'b', type: 'music', title: 'Songs of Hope' }),
+    ];
+    renderSection();
+    const sermon = (await screen.findByRole('heading', { name: 'Walking in Faith' })).parentElement!;
+    const music = screen.getByRole('heading', { name: 'Songs of Hope' }).parentElement!;
+    expect(within(sermon).getByText('Sermon')).toBeInTheDocument();
+    expect(within(music).getByText('Devotion')).toBeInTheDocument();
+  });
+
+  it('records a play with POST .../play and then reloads the list', async () => {
+    const user = userEvent.setup();
+    items = [item({ id: 'a', title: 'Walking in Faith', playCount: 3 })];
+    renderSection();
+    await screen.findByText('3 plays');
+    await user.click(screen.getByRole('button', { name: 'Play Walking in Faith' }));
+    await screen.findByText('4 plays');
+    expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      `GET ${FEATURED_CONTENT_PATH}`,
+      `POST ${FEATURED_CONTENT_PATH}/a/play`,
+      `GET ${FEATURED_CONTENT_PATH}`,
+    ]);
+    expect(server.requests[1]?.body).toBe('');
+  });
+
+  it('copes with the list not being available', async () => {
+    listStatus = 404;
+    renderSection();
+    await waitFor(() => expect(screen.queryAllByTestId('skeleton')).toHaveLength(0));
+    expect(screen.getByText('Sermons and devotions will appear here soon.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,2 @@
+// Listener figures measured by the broadcaster: the Listeners tab.
+export { ListenersTab } from './components/listeners-tab';

@@ -1,0 +1,71 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeStaffApi } from '../../../test/fake-staff-api';
+import { renderWithProviders } from '../../../test/render-admin';
+import { StationTab } from './station-tab';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const station = {
+  name: 'Grace Radio',
+  networkName: 'Grace Network',
+  networkUrl: 'https://grace.example',
+  timeZone: 'Europe/London',
+};
+
+describe('Station tab', () => {
+  it('saves the station details', async () => {
+    const api = fakeStaffApi({
+      'GET /api/admin/station': { status: 200, body: station },
+      'PUT /api/admin/station': {
+        status: 200,
+        body: { ...station, name: 'Grace FM', timeZone: 'Africa/Lagos' },
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<StationTab />);
+    const name = await screen.findByLabelText('Station Name');
+    expect(name).toHaveValue('Grace Radio');
+    expect(screen.getByLabelText('Time Zone')).toHaveValue('Europe/London');
+    await user.clear(name);
+    await user.type(name, 'Grace FM');
+    await user.selectOptions(screen.getByLabelText('Time Zone'), 'Africa/Lagos');
+    await user.click(screen.getByRole('button', { name: 'Save Station Settings' }));
+    expect(await screen.findByText('Station settings saved')).toBeInTheDocument();
+    expect(api.calls('PUT', '/api/admin/station')[0]!.body).toEqual({
+      ...station,
+      name: 'Grace FM',
+      timeZone: 'Africa/Lagos',
+    });
+  });
+
+  it('refuses an empty name and a network address that is not http(s)', async () => {
+    const api = fakeStaffApi({ 'GET /api/admin/station': { status: 200, body: station } });
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<StationTab />);
+    await user.clear(await screen.findByLabelText('Station Name'));
+    await user.clear(screen.getByLabelText('Network Address'));
+    await user.type(screen.getByLabelText('Network Address'), 'ftp://grace.example');
+    await user.click(screen.getByRole('button', { name: 'Save Station Settings' }));
+    expect(await screen.findByText('Station name is required')).toBeInTheDocument();
+    expect(screen.getByText('Network address must be an http(s) address')).toBeInTheDocument();
+    expect(api.calls('PUT', '/api/admin/station')).toEqual([]);
+  });
+
+  it('rotates the source password after a confirmation and shows it once with the encoder address', async () => {
+    const api = fakeStaffApi({
+      'GET /api/admin/station': { status: 200, body: station },
+      'POST /api/admin/station/source-password': { status: 200, body: { sourcePassword: 'new-secret-123' } },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<StationTab />);
+    await user.click(screen.getByRole('button', { name: 'Rotate Source Password' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Rotate' }));
+    expect(await screen.findByLabelText('New source password')).toHaveValue('new-secret-123');
+    expect(screen.getByLabelText('Encoder address')).toHaveValue(
+      `icecast://source:new-secret-123@${window.location.host}/stream`,
+    );
+    expect(api.calls('POST', '/api/admin/station/source-password')).toHaveLength(1);
+  });
+});

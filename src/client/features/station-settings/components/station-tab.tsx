@@ -1,0 +1,36 @@
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useStationSettings } from '../api';
+import { SourcePasswordPanel } from './source-password-panel';
+import { StationSettingsForm } from './station-settings-form';
+
+/** DESIGN.md section 7, Station tab (superuser). */
+export function StationTab() {
+  const settings = useStationSettings();
+  return (
+    <div className="grid gap-6 md:grid-cols-2">
+      <Card>
+        <CardHeader>
+          <CardTitle>Station Details</CardTitle>
+          <CardDescription>Shown on every page of the site.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {settings.isPending && <Skeleton className="h-48" />}
+          {settings.isError && (
+            <p className="text-sm text-red-700">The station settings could not be loaded.</p>
+          )}
+          {settings.data && <StationSettingsForm settings={settings.data} />}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Live Input</CardTitle>
+          <CardDescription>The source password for live broadcasts.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <SourcePasswordPanel />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

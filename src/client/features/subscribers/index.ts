@@ -1,0 +1,2 @@
+// Newsletter subscribers: the staff's Subscribers tab.
+export { SubscribersTab } from './components/subscribers-tab';
