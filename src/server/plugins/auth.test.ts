@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSessions, adminUsers } from '../db/schema.js';
-import { hashToken } from '../features/accounts/service.js';
-import { addStaff, bearer, openSession } from '../test/staff.js';
+import { addStaff, bearer, hashToken, openSession } from '../test/staff.js';
 import { createTestApp } from '../test/helpers.js';
 import authPlugin, { type ProtectedRoute } from './auth.js';
 

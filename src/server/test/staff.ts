@@ -3,6 +3,8 @@ import type { Role } from '../../common/accounts.js';
 import type { Database } from '../db/client.js';
 import { createAdminUser, issueSession } from '../features/accounts/service.js';
 
+export { hashToken } from '../features/accounts/service.js';
+
 export const STAFF_PASSWORD = 'psalm-23-shepherd';
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
