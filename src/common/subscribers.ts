@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isStorableText, STORABLE_TEXT_MESSAGE } from './text.js';
 
 /** SPEC.md section 3, subscriber list item (staff only). */
 export const subscriberListItemSchema = z.object({
@@ -9,3 +10,25 @@ export const subscriberListItemSchema = z.object({
 });
 export type SubscriberListItem = z.infer<typeof subscriberListItemSchema>;
 export const subscriberListSchema = z.array(subscriberListItemSchema);
+
+/** SPEC.md sections 5 and 8, the newsletter form. */
+export const INVALID_EMAIL = 'Please enter a valid email address';
+export const MAX_SUBSCRIBER_NAME_LENGTH = 100;
+
+/** SPEC.md section 3: email, name optional. Addresses are kept trimmed and lower-cased, so one is one. */
+export const subscribeBodySchema = z.object({
+  email: z
+    .string({ error: INVALID_EMAIL })
+    .trim()
+    .max(254, INVALID_EMAIL)
+    .pipe(z.email({ error: INVALID_EMAIL }))
+    .transform((email) => email.toLowerCase()),
+  name: z
+    .string({ error: 'Name must be text' })
+    .trim()
+    .max(MAX_SUBSCRIBER_NAME_LENGTH, `Name must be at most ${MAX_SUBSCRIBER_NAME_LENGTH} characters`)
+    .refine(isStorableText, `Name ${STORABLE_TEXT_MESSAGE}`)
+    .optional()
+    .transform((name) => name || undefined),
+});
+export type SubscribeBody = z.input<typeof subscribeBodySchema>;

@@ -40,8 +40,11 @@ export const prayerRequests = pgTable(
     request: text('request').notNull(),
     createdAt: createdAt(),
     isPrivate: flag('is_private', 'false'),
+    /** When staff marked it prayed for, and who (DESIGN.md section 7); null while open. */
+    prayedAt: timestamp('prayed_at', { withTimezone: true }),
+    prayedBy: text('prayed_by'),
   },
-  (t) => [flagCheck('prayer_requests', t.isPrivate)],
+  (t) => [flagCheck('prayer_requests', t.isPrivate), index('prayer_requests_created_at').on(t.createdAt)],
 );
 
 export const chatMessages = pgTable(

@@ -1,6 +1,6 @@
 import type { SubscriberListItem } from '../../../common/subscribers.js';
 import type { Database } from '../../db/client.js';
-import { subscribersNewestFirst } from './repository.js';
+import { subscribersNewestFirst, upsertSubscriber } from './repository.js';
 
 /** SPEC.md section 3's subscriber list item, newest first. */
 export async function listSubscribers(db: Database): Promise<SubscriberListItem[]> {
@@ -30,4 +30,9 @@ export async function subscribersCsv(db: Database): Promise<string> {
     [row.email, row.name ?? '', row.isActive, row.source, row.createdAt.toISOString()].map(csvCell).join(','),
   );
   return `${[header.join(','), ...lines].join('\r\n')}\r\n`;
+}
+
+/** SPEC.md section 7: a subscription; a second one of the same address is welcome and changes nothing. */
+export function subscribe(db: Database, body: { email: string; name?: string }) {
+  return upsertSubscriber(db, body);
 }

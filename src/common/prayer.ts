@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { isStorableText, STORABLE_TEXT_MESSAGE } from './text.js';
+
+/** SPEC.md section 8: the prayer card's messages. */
+export const PRAYER_TEXT = {
+  blank: 'Please enter your prayer request.',
+  failed: 'Failed to submit prayer request. Please try again.',
+  submittedTitle: 'Prayer Request Submitted',
+  submitted: 'Thank you for your prayer request. Our team will pray for you.',
+} as const;
+
+/** Limits a station needs and SPEC.md leaves open. */
+export const MAX_PRAYER_REQUEST_LENGTH = 5000;
+export const MAX_PRAYER_NAME_LENGTH = 100;
+
+/**
+ * SPEC.md section 3's payload: name optional (trimmed, omitted when empty), request, isPrivate sent as
+ * the text 'true'. Every request is stored private whatever the caller sends (DESIGN.md section 6).
+ */
+export const prayerRequestBodySchema = z.object({
+  name: z
+    .string({ error: 'Name must be text' })
+    .trim()
+    .max(MAX_PRAYER_NAME_LENGTH, `Name must be at most ${MAX_PRAYER_NAME_LENGTH} characters`)
+    .refine(isStorableText, `Name ${STORABLE_TEXT_MESSAGE}`)
+    .optional()
+    .transform((name) => name || undefined),
+  request: z
+    .string({ error: PRAYER_TEXT.blank })
+    .trim()
+    .min(1, PRAYER_TEXT.blank)
+    .max(
+      MAX_PRAYER_REQUEST_LENGTH,
+      `Prayer request must be at most ${MAX_PRAYER_REQUEST_LENGTH.toLocaleString('en-US')} characters`,
+    )
+    .refine(isStorableText, `Prayer request ${STORABLE_TEXT_MESSAGE}`),
+  isPrivate: z.enum(['true', 'false'], { error: "isPrivate must be 'true' or 'false'" }).optional(),
+});
+export type PrayerRequestBody = z.input<typeof prayerRequestBodySchema>;
+
+/** Staff view of a prayer request (SPEC.md section 3 table, plus DESIGN.md section 7's prayed-for who and when). */
+export const prayerRequestSchema = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  request: z.string(),
+  createdAt: z.string(),
+  prayedAt: z.string().nullable(),
+  prayedBy: z.string().nullable(),
+});
+export type PrayerRequest = z.infer<typeof prayerRequestSchema>;
+export const prayerRequestListSchema = z.array(prayerRequestSchema);
+
+export const PRAYER_FILTERS = ['open', 'prayed'] as const;
+export type PrayerFilter = (typeof PRAYER_FILTERS)[number];
+export const prayerListQuerySchema = z.object({
+  status: z.enum(PRAYER_FILTERS, { error: "status must be 'open' or 'prayed'" }).optional(),
+});
+
+export const prayerIdParamsSchema = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(100)
+    .regex(/^[\w-]+$/, 'is not a valid id'),
+});
+
+export const PRAYER_REQUEST_NOT_FOUND = 'Prayer request not found';
