@@ -19,6 +19,7 @@ import { openStationSettings } from './features/settings/service.js';
 import { subscriberRoutes } from './features/subscribers/routes.js';
 import { uploadRoutes } from './features/uploads/routes.js';
 import { stationRoutes } from './features/station/routes.js';
+import { chatRoutes } from './features/chat/routes.js';
 import { prayerRoutes } from './features/prayer/routes.js';
 import { programRoutes } from './features/programs/routes.js';
 import { clipRoutes, radioClipAudio } from './features/clips/routes.js';
@@ -78,6 +79,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | obje
   await app.register(featuredContentRoutes, { prefix: '/api' });
   await app.register(subscriberRoutes, { prefix: '/api' });
   await app.register(prayerRoutes, { prefix: '/api' });
+  await app.register(chatRoutes);
   await app.register(uploadRoutes, { dataDir: deps.config.dataDir });
   await app.register(listenerRoutes, { prefix: '/api' });
   await app.register(backupRoutes, { prefix: '/api' });

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NowPlaying } from '../../common/radio.js';
-import { serverMessageSchema, type ServerMessage } from '../../common/ws.js';
 import { createTestApp } from '../test/helpers.js';
+import { connectWS } from '../test/ws-client.js';
 import { NOW_PLAYING_TOPIC } from './realtime.js';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -13,31 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Opens /ws and collects parsed server messages. */
-async function connect() {
-  const messages: ServerMessage[] = [];
-  const waiters: (() => void)[] = [];
-  // Listen from the start: the server speaks first.
-  const ws = await t.app.injectWS(
-    '/ws',
-    {},
-    {
-      onInit: (socket) =>
-        socket.on('message', (data: Buffer) => {
-          messages.push(serverMessageSchema.parse(JSON.parse(data.toString())));
-          for (const w of waiters.splice(0)) w();
-        }),
-    },
-  );
-  return {
-    ws,
-    messages,
-    async next(count = messages.length + 1) {
-      while (messages.length < count) await new Promise<void>((resolve) => waiters.push(resolve));
-      return messages[count - 1]!;
-    },
-  };
-}
+/** The hub's own messages; features' messages (chat history, presence) are theirs to test. */
+const connect = () => connectWS(t.app, ['now_playing', 'pong', 'error']);
 
 describe('/ws', () => {
   it('sends the current now playing on connect', async () => {
