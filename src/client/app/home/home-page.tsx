@@ -8,6 +8,8 @@ import { PlayerBanner } from '../../features/player';
 import { RecorderSection } from '../../features/recorder';
 import { FeaturedSection } from '../../features/featured-content';
 import { InstallBanner } from '../../features/install';
+import { NewsletterRow } from '../../features/newsletter';
+import { PrayerCard } from '../../features/prayer';
 import { MobileExperienceCard } from './mobile-experience-card';
 import { ProgramsSection } from '../../features/programs';
 import { ShareCard } from './share-card';
@@ -33,10 +35,14 @@ export function HomePage() {
         <ProgramsSection />
         <FeaturedSection />
         <div className="grid gap-6 lg:grid-cols-2">
+          <PrayerCard />
+        </div>
+        <div className="grid gap-6 lg:grid-cols-2">
           <ShareCard />
           <MobileExperienceCard />
         </div>
         <RecorderSection />
+        <NewsletterRow />
       </main>
       <SocialLinksBand />
       <Footer />
