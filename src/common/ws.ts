@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chatMessageSchema, presenceSchema } from './chat.js';
 import { nowPlayingSchema } from './radio.js';
 
 /**
@@ -9,8 +10,19 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('now_playing'), data: nowPlayingSchema }),
   z.object({ type: z.literal('error'), message: z.string() }),
   z.object({ type: z.literal('pong') }),
+  z.object({ type: z.literal('chat'), data: chatMessageSchema }),
+  z.object({ type: z.literal('chat_history'), data: z.array(chatMessageSchema) }),
+  z.object({
+    type: z.literal('chat_deleted'),
+    data: z.object({ id: z.union([z.string(), z.number()]).transform(String) }),
+  }),
+  z.object({ type: z.literal('presence'), data: presenceSchema }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 
-export const clientMessageSchema = z.discriminatedUnion('type', [z.object({ type: z.literal('ping') })]);
+export const clientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ping') }),
+  // SPEC.md section 3: the client sends type 'chat', username, message.
+  z.object({ type: z.literal('chat'), username: z.string(), message: z.string() }),
+]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;

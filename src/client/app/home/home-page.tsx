@@ -6,6 +6,7 @@ import { getStation } from '../../lib/station';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { PlayerBanner } from '../../features/player';
 import { RecorderSection } from '../../features/recorder';
+import { ChatCard } from '../../features/chat';
 import { FeaturedSection } from '../../features/featured-content';
 import { InstallBanner } from '../../features/install';
 import { NewsletterRow } from '../../features/newsletter';
@@ -36,6 +37,7 @@ export function HomePage() {
         <FeaturedSection />
         <div className="grid gap-6 lg:grid-cols-2">
           <PrayerCard />
+          <ChatCard />
         </div>
         <div className="grid gap-6 lg:grid-cols-2">
           <ShareCard />
