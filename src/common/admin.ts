@@ -150,7 +150,8 @@ export const userIdParamsSchema = z.object({
     .regex(/^[\w-]+$/, 'is not a valid id'),
 });
 
-const isTimeZone = (zone: string) => {
+/** True for an IANA time zone name this runtime knows (e.g. Europe/London). */
+export const isTimeZone = (zone: string) => {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
     return true;

@@ -11,9 +11,10 @@ import type { EventBus } from './plugins/event-bus.js';
 import securityPlugin from './plugins/security.js';
 import authPlugin from './plugins/auth.js';
 import { adminRoutes } from './features/admin/routes.js';
+import { backupRoutes } from './features/backup/routes.js';
 import { featuredContentRoutes } from './features/featured-content/routes.js';
 import { stationSettingsRoutes } from './features/settings/routes.js';
-import { openStationSettings } from './features/settings/station-settings.js';
+import { openStationSettings } from './features/settings/service.js';
 import { subscriberRoutes } from './features/subscribers/routes.js';
 import { uploadRoutes } from './features/uploads/routes.js';
 import { stationRoutes } from './features/station/routes.js';
@@ -76,6 +77,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | obje
   await app.register(subscriberRoutes, { prefix: '/api' });
   await app.register(uploadRoutes, { dataDir: deps.config.dataDir });
   await app.register(listenerRoutes, { prefix: '/api' });
+  await app.register(backupRoutes, { prefix: '/api' });
 
   await app.register(clipRoutes, {
     dataDir: deps.config.dataDir,

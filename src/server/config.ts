@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { isTimeZone } from '../common/admin.js';
 
 const port = z.coerce.number().int().min(1).max(65535);
 const optionalText = z
@@ -9,15 +10,6 @@ const optionalText = z
   .optional();
 const optionalUrl = (protocols: RegExp, hint: string) =>
   optionalText.refine((value) => value === undefined || protocols.test(value), { message: hint });
-
-const isTimeZone = (zone: string) => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
 

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { createStation } from './start.js';
+import { DatabaseOpenError } from './db/open-error.js';
+import { createStation, type Station } from './start.js';
 
 let config: Config;
 try {
@@ -12,7 +13,17 @@ try {
   throw error;
 }
 
-const station = await createStation(config, { logger: { level: config.logLevel } });
+let station: Station;
+try {
+  station = await createStation(config, { logger: { level: config.logLevel } });
+} catch (error) {
+  // A data directory that cannot be opened stops start-up with one line saying what to do.
+  if (error instanceof DatabaseOpenError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
 const { app } = station;
 
 if (station.firstSignIn) {

@@ -6,7 +6,7 @@ import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { ensureFirstSuperuser } from './features/accounts/service.js';
 import { seedDemoContent } from './features/demo/seed.js';
 import { createLocalBus, createRedisBus, type EventBus } from './plugins/event-bus.js';
-import { ensureSourcePassword } from './radio/source-password.js';
+import { ensureSourcePassword } from './features/settings/service.js';
 
 export interface Station {
   app: FastifyInstance;
@@ -25,7 +25,10 @@ export async function createStation(
   options: { logger?: boolean | object } = {},
 ): Promise<Station> {
   if (config.dataDir !== 'memory://') mkdirSync(config.dataDir, { recursive: true });
-  const database = await openDatabase(config);
+  const database = await openDatabase({
+    ...config,
+    onLog: (line) => process.stderr.write(`database: ${line}\n`),
+  });
   const bus = config.redisUrl ? await createRedisBus(config.redisUrl) : createLocalBus();
   const firstSignIn = await ensureFirstSuperuser(database.db, config.admin);
   if (config.seedDemo) await seedDemoContent(database.db);

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { MIN_PASSWORD_LENGTH, MIN_USERNAME_LENGTH, roleSchema } from '../../common/accounts.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
+import { DatabaseOpenError } from '../db/open-error.js';
 import { AccountError, createAdminUser, resetPassword } from '../features/accounts/service.js';
 
 const USAGE = `Usage:
@@ -37,7 +38,12 @@ try {
 } catch (error) {
   fail(error instanceof ConfigError ? error.message : String(error));
 }
-const database = await openDatabase(config);
+let database;
+try {
+  database = await openDatabase(config);
+} catch (error) {
+  fail(error instanceof DatabaseOpenError ? error.message : String(error));
+}
 try {
   if (command === 'create') {
     await createAdminUser(database.db, { username, password, role: role.data });

@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -8,41 +7,71 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { startEmbeddedPostgres } from './embedded-postgres.js';
+import { earlierPgliteDir, moveFromPglite } from './from-pglite.js';
 import * as schema from './schema.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface DatabaseHandle {
   db: Database;
-  kind: 'pglite' | 'postgres';
+  /** pglite: in memory (tests); embedded: the station's own PostgreSQL under DATA_DIR/pg; postgres: DATABASE_URL. */
+  kind: 'pglite' | 'embedded' | 'postgres';
   close(): Promise<void>;
 }
 
 // The same relative path from src/server/db and from dist/server/db.
 const migrationsFolder = fileURLToPath(new URL('../../../src/server/db/migrations', import.meta.url));
 
+async function openPool(connectionString: string, max: number, onLog?: (line: string) => void) {
+  const pool = new pg.Pool({ connectionString, max });
+  // An idle connection lost (the embedded server restarting) must not crash the station; the pool reconnects.
+  pool.on('error', (error) => onLog?.(`database connection lost: ${error.message}`));
+  const db = drizzlePg(pool, { schema });
+  await migratePg(db, { migrationsFolder });
+  return { db: db as unknown as Database, pool };
+}
+
 /**
  * Opens the station's database and applies the committed migrations.
- * `DATABASE_URL` selects PostgreSQL; otherwise PGlite keeps its files under `dataDir/db`,
- * or in memory when `dataDir` is `memory://` (tests).
+ * `DATABASE_URL` selects PostgreSQL; otherwise the station runs its own PostgreSQL server on
+ * `dataDir/pg` (docs/decisions/011), or an in-memory PGlite when `dataDir` is `memory://` (tests).
+ * Throws DatabaseOpenError (one line to show) when the data directory cannot be opened.
  */
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
+  onLog?: (line: string) => void;
+  /** Embedded: share the server of a station already running on dataDir (backups) instead of refusing. */
+  attach?: boolean;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+    const { db, pool } = await openPool(options.databaseUrl, 10, options.onLog);
+    return { db, kind: 'postgres', close: () => pool.end() };
   }
-  let dataPath: string | undefined;
-  if (options.dataDir !== 'memory://') {
-    dataPath = path.resolve(options.dataDir, 'db');
-    mkdirSync(dataPath, { recursive: true });
+  if (options.dataDir === 'memory://') {
+    const client = new PGlite();
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder });
+    return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
   }
-  const client = new PGlite(dataPath);
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  mkdirSync(options.dataDir, { recursive: true });
+  const earlier = earlierPgliteDir(options.dataDir);
+  const server = await startEmbeddedPostgres(options);
+  try {
+    // Each backend costs a few MB; three connections serve a small station (idle ones close after 10 s).
+    const { db, pool } = await openPool(server.url, 3, options.onLog);
+    if (earlier) await moveFromPglite(earlier, db, options.onLog);
+    return {
+      db,
+      kind: 'embedded',
+      async close() {
+        await pool.end();
+        await server.stop();
+      },
+    };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
 }

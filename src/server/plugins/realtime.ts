@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from '@fastify/websocket';
 import { nowPlayingSchema } from '../../common/radio.js';
+import type { NowPlayingSource } from '../radio/now-playing-source.js';
 import { clientMessageSchema, type ClientMessage, type ServerMessage } from '../../common/ws.js';
 
 /** One connected browser. */
@@ -44,6 +45,7 @@ export const NOW_PLAYING_TOPIC = 'now_playing';
  */
 export default fp(
   async function realtime(app: FastifyInstance) {
+    const nowPlaying: NowPlayingSource = app.nowPlaying;
     const sockets = new Map<WebSocket, RealtimeClient>();
     const handlers = new Map<string, Handler<ClientMessage['type']>>();
     const connectHandlers: ((client: RealtimeClient) => void | Promise<void>)[] = [];
@@ -117,8 +119,7 @@ export default fp(
             fail(client, 'Something went wrong on our side. Please try again.');
           });
       });
-      if (app.hasDecorator('nowPlaying'))
-        send(socket, { type: 'now_playing', data: app.nowPlaying.nowPlaying() });
+      send(socket, { type: 'now_playing', data: nowPlaying.nowPlaying() });
       for (const handler of connectHandlers) {
         Promise.resolve()
           .then(() => handler(client))
@@ -127,24 +128,23 @@ export default fp(
     });
 
     // Now playing: each change goes over the bus, so every instance pushes the same to its browsers.
-    if (app.hasDecorator('nowPlaying')) {
-      const unsubscribeSource = app.nowPlaying.onChange((np) => {
-        app.bus
-          .publish(NOW_PLAYING_TOPIC, np)
-          .catch((error: unknown) => app.log.warn({ err: error }, 'now playing not published'));
-      });
-      const unsubscribeBus = app.bus.subscribe(NOW_PLAYING_TOPIC, (payload) => {
-        const parsed = nowPlayingSchema.safeParse(payload);
-        if (parsed.success) hub.broadcast({ type: 'now_playing', data: parsed.data });
-      });
-      app.addHook('onClose', async () => {
-        unsubscribeSource();
-        unsubscribeBus();
-      });
-    }
+    const unsubscribeSource = nowPlaying.onChange((np) => {
+      app.bus
+        .publish(NOW_PLAYING_TOPIC, np)
+        .catch((error: unknown) => app.log.warn({ err: error }, 'now playing not published'));
+    });
+    const unsubscribeBus = app.bus.subscribe(NOW_PLAYING_TOPIC, (payload) => {
+      const parsed = nowPlayingSchema.safeParse(payload);
+      if (parsed.success) hub.broadcast({ type: 'now_playing', data: parsed.data });
+    });
+    app.addHook('onClose', async () => {
+      unsubscribeSource();
+      unsubscribeBus();
+    });
     app.addHook('preClose', async () => {
       for (const socket of sockets.keys()) socket.close(1001, 'Server going away');
     });
   },
-  { name: 'realtime', dependencies: ['@fastify/websocket'] },
+  // The radio decorates nowPlaying, which every socket is told on connect and on each change.
+  { name: 'realtime', dependencies: ['@fastify/websocket', 'radio'] },
 );

@@ -6,6 +6,7 @@ import type { DatabaseHandle } from '../db/client.js';
 import { listenerMinutes } from '../db/schema.js';
 import { createTestDatabase } from '../test/helpers.js';
 import type { Cue } from './autodj.js';
+import { radioStorage } from '../test/radio-storage.js';
 import { RadioEngine } from './engine.js';
 import { makeMp3, tempAudioDir } from './test-audio.js';
 
@@ -53,7 +54,7 @@ beforeAll(async () => {
         timeZone: 'UTC',
       },
     },
-    db: database.db,
+    storage: radioStorage(database.db, {}),
     tickMs: 50,
     liveGapMs: 300,
     listenerPushMs: 100,

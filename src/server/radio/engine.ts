@@ -2,24 +2,23 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { NowPlaying, Track } from '../../common/radio.js';
 import type { Config } from '../config.js';
-import type { Database } from '../db/client.js';
 import { AutoDj, type Cue, type PlayOrder } from './autodj.js';
 import { Broadcaster, type BroadcasterOptions } from './broadcaster.js';
 import type { TimedFrame } from './frame-history.js';
 import { mediaFolderProvider, type LibraryProvider } from './library.js';
-import { ListenerMeter, recordMinute, startOfDay } from './listener-stats.js';
+import { ListenerMeter } from './listener-stats.js';
 import { LiveInput, type LiveSession } from './live-input.js';
 import { silentFrame, type Mp3Frame } from './mp3-frames.js';
 import type { NowPlayingSource } from './now-playing-source.js';
+import type { RadioStorage } from './storage.js';
 import { TEST_TRANSMISSION_FILE } from './test-transmission.js';
-import { eq } from 'drizzle-orm';
-import { settings } from '../db/schema.js';
 
 export interface RadioEngineOptions {
   config: Pick<Config, 'dataDir' | 'publicUrl' | 'station'>;
   /** The station as staff last saved it (name, time zone); defaults to the config's. */
   station?: () => { name: string; timeZone: string };
-  db: Database;
+  /** Play order, live-input password and listener minutes, kept by the features that own them. */
+  storage: RadioStorage;
   log?: FastifyBaseLogger;
   /** How often audio is produced and written to listeners, in ms (batched: one write per listener per tick). */
   tickMs?: number;
@@ -34,8 +33,6 @@ export interface RadioEngineOptions {
   liveGapMs?: number;
 }
 
-/** Settings key for the AutoDJ's play order ('in_order' | 'shuffle'). */
-export const AUTODJ_ORDER_KEY = 'autodj_order';
 /** After a stall (busy event loop, starving encoder) we do not rush to catch up more than this. */
 const MAX_CATCH_UP_SECONDS = 1;
 
@@ -137,7 +134,7 @@ export class RadioEngine implements NowPlayingSource {
     this.wallBase = performance.now() - this.broadcaster.clock * 1000;
     this.tick();
     this.timer = setInterval(() => this.tick(), this.tickMs);
-    this.day = startOfDay(new Date(), this.station().timeZone).getTime();
+    this.day = this.options.storage.startOfDay(new Date(), this.station().timeZone).getTime();
     this.scheduleMinute();
   }
 
@@ -278,12 +275,12 @@ export class RadioEngine implements NowPlayingSource {
   }
 
   private async playOrder(): Promise<PlayOrder> {
-    const [row] = await this.options.db
-      .select({ value: settings.value })
-      .from(settings)
-      .where(eq(settings.key, AUTODJ_ORDER_KEY))
-      .catch(() => []);
-    return row?.value === 'shuffle' ? 'shuffle' : 'in_order';
+    return this.options.storage.playOrder().catch(() => 'in_order' as const);
+  }
+
+  /** The password live sources must give (see SourcePasswordStore). */
+  sourcePassword(): Promise<string | null> {
+    return this.options.storage.sourcePassword();
   }
 
   private scheduleMinute(): void {
@@ -299,14 +296,14 @@ export class RadioEngine implements NowPlayingSource {
   /** Writes the minute that just ended; a new station day starts a fresh peak. */
   async storeMinute(): Promise<void> {
     const figures = this.meter.rollMinute();
-    const today = startOfDay(new Date(), this.station().timeZone).getTime();
+    const today = this.options.storage.startOfDay(new Date(), this.station().timeZone).getTime();
     if (today !== this.day) {
       this.day = today;
       this.meter.resetDay();
     }
-    await recordMinute(this.options.db, figures).catch((error: unknown) =>
-      this.options.log?.warn({ err: error }, 'could not store listener figures'),
-    );
+    await this.options.storage
+      .recordMinute(figures)
+      .catch((error: unknown) => this.options.log?.warn({ err: error }, 'could not store listener figures'));
   }
 }
 

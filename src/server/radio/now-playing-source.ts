@@ -1,5 +1,12 @@
 import type { NowPlaying } from '../../common/radio.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What now playing and the stream address come from: the engine, or the STREAM_SOURCE station. */
+    nowPlaying: NowPlayingSource;
+  }
+}
+
 /**
  * Where the station's now-playing and stream address come from: the built-in engine (AutoDJ + live
  * input broadcast from this server) or an external station (STREAM_SOURCE=icecast:URL | url:URL).

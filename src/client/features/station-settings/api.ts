@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { sourcePasswordResponseSchema, type StationSettings } from '../../../common/admin';
 import { stationInfoSchema } from '../../../common/station';
-import { apiGetParsed, apiSend } from '../../lib/api-request';
+import { apiDownload, apiGetParsed, apiSend } from '../../lib/api-request';
 
 export const STATION_SETTINGS_PATH = '/api/admin/station';
 export const SOURCE_PASSWORD_PATH = '/api/admin/station/source-password';
+export const BACKUP_PATH = '/api/admin/backup';
 
 export const stationSettingsQuery = () =>
   queryOptions({
@@ -29,5 +30,23 @@ export function useSaveStationSettings() {
 export function useRotateSourcePassword() {
   return useMutation({
     mutationFn: () => apiSend('POST', SOURCE_PASSWORD_PATH, undefined, sourcePasswordResponseSchema),
+  });
+}
+
+/** Superuser only: the whole station (database and uploads) as one archive, fetched with the bearer token. */
+export function useDownloadBackup() {
+  return useMutation({
+    mutationFn: async () => {
+      const blob = await apiDownload(BACKUP_PATH);
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `station-backup-${new Date().toISOString().slice(0, 10)}.tar.gz`;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      // Let the download start before the address is released.
+      setTimeout(() => URL.revokeObjectURL(url), 0);
+    },
   });
 }

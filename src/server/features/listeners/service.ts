@@ -1,19 +1,84 @@
-import { and, asc, gte, lt } from 'drizzle-orm';
 import { MAX_CHART_POINTS, type ListenerStats, type ListenerStatsPeriod } from '../../../common/listeners.js';
 import type { Database } from '../../db/client.js';
-import { listenerMinutes } from '../../db/schema.js';
-import { listenerStats } from '../../radio/listener-stats.js';
+import { floorMinute, type MinuteFigures } from '../../radio/listener-stats.js';
+import { latestMinutes, secondsPerMinute, totalsSince, upsertMinute } from './repository.js';
 
 const DAY_MS = 86_400_000;
 
+/** An instant's calendar fields in a time zone: the one place the station's day is worked out. */
+function zonedParts(instant: Date, timeZone: string): Record<string, number> {
+  return Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(instant)
+      .map((p) => [p.type, Number(p.value)]),
+  ) as Record<string, number>;
+}
+
 /** 'YYYY-MM-DD' of an instant in a time zone. */
 export function dateIn(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
+  const p = zonedParts(instant, timeZone);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${String(p.year).padStart(4, '0')}-${two(p.month!)}-${two(p.day!)}`;
+}
+
+/** Midnight of `now`'s date in the station's time zone, as an instant. */
+export function startOfDay(now: Date, timeZone: string): Date {
+  const parts = zonedParts(now, timeZone);
+  const asUtc = Date.UTC(
+    parts.year!,
+    parts.month! - 1,
+    parts.day!,
+    parts.hour!,
+    parts.minute!,
+    parts.second!,
+  );
+  const offset = asUtc - Math.floor(now.getTime() / 1000) * 1000;
+  return new Date(Date.UTC(parts.year!, parts.month! - 1, parts.day!) - offset);
+}
+
+/** Stores one minute's figures, on its whole minute. */
+export async function recordMinute(db: Database, figures: MinuteFigures): Promise<void> {
+  await upsertMinute(db, { ...figures, minute: new Date(floorMinute(figures.minute.getTime())) });
+}
+
+export interface ListenerTotals {
+  /** Highest listener count of the station's current day (stored minutes). */
+  peakToday: number;
+  /** Hours listened over the period. */
+  listeningHours: number;
+  /** Highest listener count over the period. */
+  peak: number;
+  /** Per-minute series over the period, oldest first. */
+  series: { minute: string; listeners: number; peak: number }[];
+}
+
+/** Listener figures for the last `days` days, for the statistics card and the staff charts. */
+export async function listenerStats(
+  db: Database,
+  options: { days: number; timeZone?: string; now?: Date },
+): Promise<ListenerTotals> {
+  const now = options.now ?? new Date();
+  const since = new Date(now.getTime() - options.days * DAY_MS);
+  const period = await totalsSince(db, since);
+  const day = await totalsSince(db, startOfDay(now, options.timeZone ?? 'UTC'));
+  const rows = await latestMinutes(db, since, options.days * 1440);
+  return {
+    peakToday: day.peak,
+    listeningHours: Math.round((period.seconds / 3600) * 100) / 100,
+    peak: period.peak,
+    series: rows
+      .reverse()
+      .map((r) => ({ minute: r.minute.toISOString(), listeners: r.listeners, peak: r.peak })),
+  };
 }
 
 /** Merges runs of per-minute points into at most `maxPoints`, keeping each run's highest count (a peak is never hidden). */
@@ -35,13 +100,7 @@ export function mergeMinutes<T extends { at: string; listeners: number }>(
 /** Hours listened on each of the last `days` station days, oldest first, quiet days as 0. */
 async function hoursPerDay(db: Database, days: number, timeZone: string, now: Date) {
   const since = new Date(now.getTime() - days * DAY_MS);
-  const rows = await db
-    .select({ minute: listenerMinutes.minute, seconds: listenerMinutes.listeningSeconds })
-    .from(listenerMinutes)
-    .where(
-      and(gte(listenerMinutes.minute, since), lt(listenerMinutes.minute, new Date(now.getTime() + 60_000))),
-    )
-    .orderBy(asc(listenerMinutes.minute));
+  const rows = await secondsPerMinute(db, since, new Date(now.getTime() + 60_000));
   const totals = new Map<string, number>();
   for (let day = days - 1; day >= 0; day--)
     totals.set(dateIn(new Date(now.getTime() - day * DAY_MS), timeZone), 0);

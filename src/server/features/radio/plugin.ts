@@ -4,6 +4,7 @@ import { RadioEngine } from '../../radio/engine.js';
 import { externalSourceFromConfig } from '../../radio/external-source.js';
 import type { NowPlayingSource } from '../../radio/now-playing-source.js';
 import { radioRoutes } from './routes.js';
+import { radioStorage } from './service.js';
 import { sourceRoutes } from './source-routes.js';
 import { streamRoutes } from './stream-routes.js';
 
@@ -11,8 +12,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The built-in broadcaster (AutoDJ, live input, listeners); idle when an external station is configured. */
     radio: RadioEngine;
-    /** What now playing and the stream address come from: the engine, or the STREAM_SOURCE station. */
-    nowPlaying: NowPlayingSource;
   }
 }
 
@@ -24,7 +23,7 @@ export default fp(
   async function radio(app: FastifyInstance) {
     const engine = new RadioEngine({
       config: app.config,
-      db: app.db,
+      storage: radioStorage(app.db, app.config),
       log: app.log,
       station: () => app.station(),
     });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowPlayingSchema } from '../../../common/radio.js';
+import { radioStorage } from './service.js';
 import { RadioEngine } from '../../radio/engine.js';
 import { createTestApp } from '../../test/helpers.js';
 
@@ -50,7 +51,7 @@ describe('stream address and probe', () => {
   it('gives PUBLIC_URL + /stream when set', () => {
     const engine = new RadioEngine({
       config: { ...t.config, publicUrl: 'https://radio.example.org/' },
-      db: t.db,
+      storage: radioStorage(t.db, t.config),
     });
     expect(engine.streamUrl('http://ignored:5000')).toBe('https://radio.example.org/stream');
   });

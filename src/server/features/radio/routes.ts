@@ -9,7 +9,7 @@ import {
   type NowPlaying,
 } from '../../../common/radio.js';
 import type { RadioEngine } from '../../radio/engine.js';
-import { listenerStats } from '../../radio/listener-stats.js';
+import { listenerStats } from '../listeners/service.js';
 import type { NowPlayingSource } from '../../radio/now-playing-source.js';
 
 /** Peak-today figures come from the database; polled by every listener, so they are kept a little while. */

@@ -10,7 +10,7 @@ import {
   SOURCE_REALM,
   type SourceRequest,
 } from '../../radio/source-ingest.js';
-import { basicAuthMatches, sourcePassword } from '../../radio/source-password.js';
+import { basicAuthMatches } from '../../radio/source-password.js';
 import { takeUnframedSources } from '../../radio/source-socket.js';
 
 const STATUS_TEXT: Record<number, string> = {
@@ -26,7 +26,7 @@ const STATUS_TEXT: Record<number, string> = {
  */
 export async function sourceRoutes(app: FastifyInstance, opts: { engine: RadioEngine }) {
   const { engine } = opts;
-  const password = () => sourcePassword(app.db, app.config);
+  const password = () => engine.sourcePassword();
 
   // Real encoders send an unframed body: taken at the socket (see source-socket.ts).
   const unframed = takeUnframedSources(app.server, (request, socket, bodyStart) => {

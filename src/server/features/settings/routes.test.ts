@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settings } from '../../db/schema.js';
 import { createTestApp } from '../../test/helpers.js';
 import { addStaff } from '../admin/test-staff.js';
-import { sourcePassword, SOURCE_PASSWORD_KEY } from '../../radio/source-password.js';
+import { sourcePassword, SOURCE_PASSWORD_KEY } from './service.js';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let superuser: Record<string, string>;

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sourcePasswordResponseSchema, stationSettingsSchema } from '../../../common/admin.js';
 import { errorBodySchema } from '../../../common/http.js';
 import { stationInfoSchema } from '../../../common/station.js';
-import { rotateSourcePassword, type StationSettingsStore } from './station-settings.js';
+import { rotateSourcePassword, type StationSettingsStore } from './service.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
 

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeStaffApi } from '../../../test/fake-staff-api';
@@ -67,5 +67,38 @@ describe('Station tab', () => {
       `icecast://source:new-secret-123@${window.location.host}/stream`,
     );
     expect(api.calls('POST', '/api/admin/station/source-password')).toHaveLength(1);
+  });
+
+  it('downloads a backup with the superuser token', async () => {
+    sessionStorage.setItem('adminToken', 'super-token');
+    const api = fakeStaffApi({
+      'GET /api/admin/station': { status: 200, body: station },
+      'GET /api/admin/backup': { status: 200, body: 'archive bytes' },
+    });
+    // jsdom has no object URLs; the browser's are stood in for while this test runs.
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:backup');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<StationTab />);
+    await user.click(screen.getByRole('button', { name: 'Download Backup' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(api.calls('GET', '/api/admin/backup')[0]!.headers.authorization).toBe('Bearer super-token');
+    expect(await createObjectURL.mock.calls[0]![0].text()).toBe('archive bytes');
+    click.mockRestore();
+    Reflect.deleteProperty(URL, 'createObjectURL');
+    Reflect.deleteProperty(URL, 'revokeObjectURL');
+  });
+
+  it('says why when the backup cannot be downloaded', async () => {
+    fakeStaffApi({
+      'GET /api/admin/station': { status: 200, body: station },
+      'GET /api/admin/backup': { status: 403, body: { message: 'Superuser access required' } },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<StationTab />);
+    await user.click(screen.getByRole('button', { name: 'Download Backup' }));
+    expect(await screen.findByText('Backup failed')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download Backup' })).toBeEnabled();
   });
 });

@@ -1,6 +1,7 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useStationSettings } from '../api';
+import { BackupPanel } from './backup-panel';
 import { SourcePasswordPanel } from './source-password-panel';
 import { StationSettingsForm } from './station-settings-form';
 
@@ -29,6 +30,15 @@ export function StationTab() {
         </CardHeader>
         <CardContent>
           <SourcePasswordPanel />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Backup</CardTitle>
+          <CardDescription>Download the whole station as one file.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <BackupPanel />
         </CardContent>
       </Card>
     </div>

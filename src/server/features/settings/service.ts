@@ -1,26 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { stationSettingsSchema, type StationSettings } from '../../../common/admin.js';
 import type { StationInfo } from '../../../common/station.js';
+import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { settings } from '../../db/schema.js';
 import type { EventBus } from '../../plugins/event-bus.js';
-import { SOURCE_PASSWORD_KEY } from '../../radio/source-password.js';
+import type { PlayOrder } from '../../radio/autodj.js';
+import { insertSettingIfAbsent, readSetting, writeSetting } from './repository.js';
 
 export const STATION_SETTINGS_KEY = 'station';
+/** Settings key of the live-input password (rotated in the Station tab). */
+export const SOURCE_PASSWORD_KEY = 'source_password';
+/** Settings key for the AutoDJ's play order ('in_order' | 'shuffle'). */
+export const AUTODJ_ORDER_KEY = 'autodj_order';
 const CHANGED_TOPIC = 'station_settings_changed';
-
-async function readSetting(db: Database, key: string): Promise<unknown> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
-  return row?.value;
-}
-
-async function writeSetting(db: Database, key: string, value: unknown) {
-  await db
-    .insert(settings)
-    .values({ key, value, updatedAt: new Date() })
-    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
-}
 
 export interface StationSettingsStore {
   /** The station as every page shows it now: saved settings over the environment's defaults. */
@@ -64,10 +56,39 @@ export async function openStationSettings(
 
 /**
  * A new live-input password, stored where the radio engine reads it on every source connection
- * (radio/source-password.ts), so it applies at once; encoders must be updated with it.
+ * (through sourcePassword below), so it applies at once; encoders must be updated with it.
  */
 export async function rotateSourcePassword(db: Database): Promise<string> {
   const sourcePassword = randomBytes(18).toString('base64url');
   await writeSetting(db, SOURCE_PASSWORD_KEY, sourcePassword);
   return sourcePassword;
+}
+
+/**
+ * The password encoders must send as `source:<password>`: the stored one (staff rotate it in the Station
+ * tab), else SOURCE_PASSWORD. Read on every attempt so a rotation applies at once.
+ */
+export async function sourcePassword(
+  db: Database,
+  config: Pick<Config, 'sourcePassword'>,
+): Promise<string | null> {
+  const value = await readSetting(db, SOURCE_PASSWORD_KEY);
+  if (typeof value === 'string' && value.length > 0) return value;
+  return config.sourcePassword ?? null;
+}
+
+/** First start without SOURCE_PASSWORD: generates and stores one; returns it only when it was just made. */
+export async function ensureSourcePassword(
+  db: Database,
+  config: Pick<Config, 'sourcePassword'>,
+): Promise<string | undefined> {
+  if (await sourcePassword(db, config)) return undefined;
+  const generated = randomBytes(12).toString('base64url');
+  return (await insertSettingIfAbsent(db, SOURCE_PASSWORD_KEY, generated)) ? generated : undefined;
+}
+
+/** The AutoDJ's play order; in order unless 'shuffle' is stored (or the database cannot be read). */
+export async function playOrder(db: Database): Promise<PlayOrder> {
+  const value = await readSetting(db, AUTODJ_ORDER_KEY).catch(() => undefined);
+  return value === 'shuffle' ? 'shuffle' : 'in_order';
 }

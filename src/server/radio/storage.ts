@@ -1,0 +1,25 @@
+import type { PlayOrder } from './autodj.js';
+import type { MinuteFigures } from './listener-stats.js';
+
+/**
+ * What the engine keeps between restarts, handed in where it is built: the features that own the
+ * tables implement these, so the engine never reaches the database itself.
+ */
+export interface PlayOrderStore {
+  /** The AutoDJ's play order, read before each pick so a change applies at the next track. */
+  playOrder(): Promise<PlayOrder>;
+}
+
+export interface SourcePasswordStore {
+  /** The live-input password, read on every source connection so a rotation applies at once. */
+  sourcePassword(): Promise<string | null>;
+}
+
+export interface ListenerMinutesStore {
+  /** Stores one closed minute's listener figures. */
+  recordMinute(figures: MinuteFigures): Promise<void>;
+  /** Midnight of `now`'s date in the station's time zone: when the day's peak starts afresh. */
+  startOfDay(now: Date, timeZone: string): Date;
+}
+
+export type RadioStorage = PlayOrderStore & SourcePasswordStore & ListenerMinutesStore;
