@@ -39,8 +39,9 @@ export function ChatCard({ load = loadSharedSocket }: { load?: () => Promise<WsC
               {presence.listening} listening
             </span>
           )}
+          {/* Not role="status": the player's connection status is the page's one status region. */}
           <span
-            role="status"
+            aria-live="polite"
             className={`flex items-center gap-1 font-medium ${connected ? 'text-emerald-700' : 'text-red-700'}`}
           >
             <span

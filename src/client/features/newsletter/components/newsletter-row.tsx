@@ -65,7 +65,7 @@ function NewsletterCard() {
       </CardHeader>
       <CardContent>
         {done ? (
-          <p role="status" className="text-lg font-semibold text-emerald-700">
+          <p aria-live="polite" className="text-lg font-semibold text-emerald-700">
             Thank you for subscribing!
           </p>
         ) : (
