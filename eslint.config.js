@@ -4,6 +4,7 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { boundaryZones } from './lint/boundaries.js';
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'src/server/db/migrations', 'coverage'] },
@@ -17,21 +18,8 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'import-x/no-cycle': 'error',
-      // STYLE.md: common <- server, common <- client; server and client never import each other.
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            {
-              target: './src/common',
-              from: ['./src/server', './src/client'],
-              message: 'common stays free of server and client code',
-            },
-            { target: './src/server', from: './src/client', message: 'the server never imports client code' },
-            { target: './src/client', from: './src/server', message: 'the client never imports server code' },
-          ],
-        },
-      ],
+      // STYLE.md's rooms and feature boundaries (lint/boundaries.js); type-only cycles: .dependency-cruiser.cjs.
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
     },
   },
   {

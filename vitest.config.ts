@@ -26,6 +26,10 @@ export default defineConfig({
           setupFiles: ['src/client/test/setup.ts'],
         },
       },
+      {
+        extends: true,
+        test: { name: 'lint', environment: 'node', include: ['lint/**/*.test.ts'], testTimeout: 60_000 },
+      },
     ],
   },
 });

@@ -5,8 +5,7 @@
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { openDatabase } from '../../src/server/db/client.js';
-import { createAdminUser } from '../../src/server/features/accounts/service.js';
-import { passwordCheckMetrics } from '../../src/server/features/admin/password-check.js';
+import { createAdminUser, passwordCheckMetrics } from '../../src/server/features/accounts/service.js';
 import { createLocalBus } from '../../src/server/plugins/event-bus.js';
 
 const USERNAME = 'pastor';

@@ -19,6 +19,9 @@ const passwordText = (message: string) =>
     .min(MIN_PASSWORD_LENGTH, message)
     .max(MAX_PASSWORD_LENGTH, 'Password is too long');
 
+/** SPEC.md section 5: the one answer to a wrong username, wrong password or inactive account. */
+export const INVALID_CREDENTIALS = 'Invalid credentials';
+
 /** SPEC.md section 5, admin sign-in. */
 export const loginBodySchema = z.object({
   username: z
@@ -36,9 +39,6 @@ export type LoginBody = z.infer<typeof loginBodySchema>;
 
 export const staffUserSchema = z.object({ id: z.string(), username: z.string(), role: roleSchema });
 export type StaffUser = z.infer<typeof staffUserSchema>;
-
-/** SPEC.md section 8: what a failed sign-in says, whether or not the user exists. */
-export const INVALID_CREDENTIALS = 'Invalid credentials';
 
 /** The token is shown once; the server keeps only its hash. */
 export const loginResponseSchema = z.object({

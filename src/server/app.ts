@@ -10,7 +10,8 @@ import errorsPlugin from './plugins/errors.js';
 import type { EventBus } from './plugins/event-bus.js';
 import securityPlugin from './plugins/security.js';
 import authPlugin from './plugins/auth.js';
-import { adminRoutes } from './features/admin/routes.js';
+import { accountRoutes } from './features/accounts/routes.js';
+import { findSessionUser } from './features/accounts/service.js';
 import { backupRoutes } from './features/backup/routes.js';
 import { featuredContentRoutes } from './features/featured-content/routes.js';
 import { stationSettingsRoutes } from './features/settings/routes.js';
@@ -61,7 +62,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | obje
 
   await app.register(errorsPlugin);
   // Before any route, so every route's access is known and checked.
-  await app.register(authPlugin);
+  await app.register(authPlugin, { findSessionUser: (token) => findSessionUser(deps.db, token) });
   await app.register(securityPlugin, { extraMediaOrigins: externalOrigins(deps.config) });
   await app.register(compress, { global: true, threshold: 1024, brotliOptions: { params: { 1: 4 } } });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
@@ -71,7 +72,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | obje
 
   await app.register(stationRoutes, { prefix: '/api' });
   await app.register(programRoutes, { prefix: '/api' });
-  await app.register(adminRoutes, { prefix: '/api' });
+  await app.register(accountRoutes, { prefix: '/api' });
   await app.register(stationSettingsRoutes, { prefix: '/api', store: stationSettings });
   await app.register(featuredContentRoutes, { prefix: '/api' });
   await app.register(subscriberRoutes, { prefix: '/api' });

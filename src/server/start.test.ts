@@ -5,7 +5,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 import { adminUsers, featuredContent, programs } from './db/schema.js';
-import { verifyPassword } from './features/accounts/passwords.js';
+import { verifyPassword } from './features/accounts/service.js';
 import { createStation } from './start.js';
 import { createScratchPostgres } from './test/helpers.js';
 

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.js';
 import { adminUsers } from '../db/schema.js';
-import { verifyPassword } from '../features/accounts/passwords.js';
+import { verifyPassword } from '../features/accounts/service.js';
 
 const run = promisify(execFile);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'station-cli-'));

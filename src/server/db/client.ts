@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -11,7 +10,9 @@ import { startEmbeddedPostgres } from './embedded-postgres.js';
 import { earlierPgliteDir, moveFromPglite } from './from-pglite.js';
 import * as schema from './schema.js';
 
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+import type { Database } from './database.js';
+
+export type { Database };
 
 export interface DatabaseHandle {
   db: Database;

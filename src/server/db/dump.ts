@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from './client.js';
+import type { Database } from './database.js';
 
 /** First line of a dump: what made it, so a restore can refuse one from a newer station. */
 export interface DumpHeader {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import type { Database } from './client.js';
+import type { Database } from './database.js';
 import { countRows, dumpDatabase, restoreDatabase } from './dump.js';
 import * as schema from './schema.js';
 

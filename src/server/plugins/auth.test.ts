@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSessions, adminUsers } from '../db/schema.js';
-import { hashToken } from '../features/admin/sessions.js';
-import { addStaff, bearer, openSession } from '../features/admin/test-staff.js';
+import { addStaff, bearer, hashToken, openSession } from '../test/staff.js';
 import { createTestApp } from '../test/helpers.js';
 import authPlugin, { type ProtectedRoute } from './auth.js';
 
@@ -126,7 +125,7 @@ describe('the route table', () => {
 
   it('refuses to register a route under /api/admin/ that does not say who may call it', async () => {
     const app = Fastify();
-    await app.register(authPlugin);
+    await app.register(authPlugin, { findSessionUser: async () => null });
     expect(() => app.get('/api/admin/forgotten', async () => 'open')).toThrow(/must declare config.access/);
     await app.close();
   });

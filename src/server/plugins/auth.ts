@@ -1,12 +1,26 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { findSessionUser, type SessionUser } from '../features/admin/sessions.js';
+import type { Role } from '../../common/accounts.js';
 
 /**
  * Who may call a route, declared once in its options: `{ config: { access: 'staff' } }`.
  * 'staff' is any signed-in admin or superuser; 'superuser' is user management and station settings.
  */
 export type Access = 'public' | 'staff' | 'superuser';
+
+/** The signed-in staff member behind a session. */
+export interface SessionUser {
+  sessionId: string;
+  id: string;
+  username: string;
+  role: Role;
+}
+
+/** How the plugin learns who holds a bearer token; app.ts hands it the accounts feature's lookup. */
+export interface AuthOptions {
+  /** Null when the token is unknown, expired, revoked, or its user is inactive or gone. */
+  findSessionUser: (token: string) => Promise<SessionUser | null>;
+}
 
 export interface ProtectedRoute {
   method: string;
@@ -27,6 +41,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every staff and superuser route, as registered: the authorization tests iterate this. */
     protectedRoutes: ProtectedRoute[];
+    /** The session lookup the auth plugin was handed. */
+    findSessionUser: AuthOptions['findSessionUser'];
   }
 }
 
@@ -48,7 +64,7 @@ export async function authenticateStaff(
   request: FastifyRequest,
 ): Promise<SessionUser | null> {
   const token = bearerToken(request);
-  return token ? findSessionUser(app.db, token) : null;
+  return token ? app.findSessionUser(token) : null;
 }
 
 /**
@@ -57,9 +73,11 @@ export async function authenticateStaff(
  * may call them, so a new admin route cannot be left open by forgetting.
  */
 export default fp(
-  async function auth(app: FastifyInstance) {
+  async function auth(app: FastifyInstance, opts: AuthOptions) {
+    const { findSessionUser } = opts;
     const protectedRoutes: ProtectedRoute[] = [];
     app.decorate('protectedRoutes', protectedRoutes);
+    app.decorate('findSessionUser', findSessionUser);
     app.decorateRequest('staffUser', null);
 
     app.addHook('onRoute', (route) => {
@@ -82,7 +100,7 @@ export default fp(
       if (!access || access === 'public') return;
       const token = bearerToken(request);
       if (!token) return reply.code(401).send({ message: SIGN_IN_REQUIRED });
-      const user = await findSessionUser(app.db, token);
+      const user = await findSessionUser(token);
       if (!user) return reply.code(401).send({ message: SESSION_ENDED });
       if (access === 'superuser' && user.role !== 'superuser') {
         return reply.code(403).send({ message: SUPERUSER_ONLY });

@@ -2,15 +2,13 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NowPlaying } from '../../common/radio.js';
-import type { DatabaseHandle } from '../db/client.js';
-import { listenerMinutes } from '../db/schema.js';
 import { createTestDatabase } from '../test/helpers.js';
 import type { Cue } from './autodj.js';
-import { radioStorage } from '../test/radio-storage.js';
+import { radioStorage, storedListenerMinutes } from '../test/radio-storage.js';
 import { RadioEngine } from './engine.js';
 import { makeMp3, tempAudioDir } from './test-audio.js';
 
-let database: DatabaseHandle;
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let engine: RadioEngine;
 let live: Buffer;
 const clocks: number[] = [];
@@ -108,7 +106,7 @@ describe('RadioEngine', () => {
 
   it('stores the minute when stopping', async () => {
     await engine.stop();
-    const rows = await database.db.select().from(listenerMinutes);
+    const rows = await storedListenerMinutes(database.db);
     expect(rows.length).toBeGreaterThanOrEqual(1);
     expect(rows[0]!.listeners).toBe(0);
   });

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUsers, emailSubscribers, featuredContent } from '../../db/schema.js';
 import { createTestApp, createTestDatabase } from '../../test/helpers.js';
-import { addStaff } from '../admin/test-staff.js';
+import { addStaff } from '../../test/staff.js';
 import { restoreBackup, RestoreError } from './service.js';
 
 const dirs: string[] = [];

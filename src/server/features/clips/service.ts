@@ -3,14 +3,14 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
 import { clipAudioPath, clipPagePath, type Clip } from '../../../common/clips.js';
 import { clipDescriptionOrDefault, clipTitleOrDefault } from '../../../common/recorder.js';
 import type { Database } from '../../db/client.js';
-import { audioClips } from '../../db/schema.js';
+import * as repository from './repository.js';
+import type { ClipRow } from './repository.js';
 import { cutFrames, type ClipAudioSource } from './cut.js';
 
-export type ClipRow = typeof audioClips.$inferSelect;
+export type { ClipRow };
 
 /** DATA_DIR/clips, or a temporary folder (removed by `cleanup`) when the station runs in memory. */
 export function prepareClipsDir(dataDir: string): { dir: string; cleanup: () => void } {
@@ -51,43 +51,22 @@ export async function createClip(
   const id = randomUUID();
   await writeFile(clipFilePath(dir, id), cut.audio);
   const trackTitle = onAir.artist ? `${onAir.artist} - ${onAir.title}` : onAir.title;
-  const [row] = await db
-    .insert(audioClips)
-    .values({
-      id,
-      title: clipTitleOrDefault(input.title, onAir.title, input.stationName),
-      description: clipDescriptionOrDefault(input.description),
-      duration: Math.round(cut.duration),
-      trackTitle,
-      audioUrl: clipAudioPath(id),
-      mimeType: 'audio/mpeg',
-      fileSize: cut.audio.length,
-      sessionId: input.sessionId,
-    })
-    .returning();
-  return row!;
+  return repository.insertClip(db, {
+    id,
+    title: clipTitleOrDefault(input.title, onAir.title, input.stationName),
+    description: clipDescriptionOrDefault(input.description),
+    duration: Math.round(cut.duration),
+    trackTitle,
+    audioUrl: clipAudioPath(id),
+    mimeType: 'audio/mpeg',
+    fileSize: cut.audio.length,
+    sessionId: input.sessionId,
+  });
 }
 
-export async function findClip(db: Database, id: string): Promise<ClipRow | undefined> {
-  const [row] = await db.select().from(audioClips).where(eq(audioClips.id, id)).limit(1);
-  return row;
-}
-
-export async function countDownload(db: Database, id: string): Promise<void> {
-  await db
-    .update(audioClips)
-    .set({ downloadCount: sql`${audioClips.downloadCount} + 1` })
-    .where(eq(audioClips.id, id));
-}
-
-export async function countShare(db: Database, id: string): Promise<number | undefined> {
-  const [row] = await db
-    .update(audioClips)
-    .set({ shareCount: sql`${audioClips.shareCount} + 1` })
-    .where(eq(audioClips.id, id))
-    .returning({ shareCount: audioClips.shareCount });
-  return row?.shareCount;
-}
+export const findClip = repository.clipById;
+export const countDownload = repository.incrementDownloads;
+export const countShare = repository.incrementShares;
 
 export function toClip(row: ClipRow): Clip {
   return {

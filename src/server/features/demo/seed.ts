@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { DAYS_OF_WEEK } from '../../../common/programs.js';
 import type { Database } from '../../db/client.js';
-import { featuredContent, programs, settings } from '../../db/schema.js';
+import { addContent } from '../featured-content/service.js';
+import { addPrograms } from '../programs/service.js';
+import { once } from '../settings/service.js';
 
 const SEEDED_KEY = 'demo_seeded';
 
@@ -123,10 +124,9 @@ const FEATURED = [
 
 /** Fills an empty station with a week of programmes and four featured items, once. */
 export async function seedDemoContent(db: Database): Promise<boolean> {
-  const [marker] = await db.select().from(settings).where(eq(settings.key, SEEDED_KEY));
-  if (marker) return false;
-  await db.transaction(async (tx) => {
-    await tx.insert(programs).values(
+  return once(db, SEEDED_KEY, async (tx) => {
+    await addPrograms(
+      tx,
       DAYS_OF_WEEK.flatMap((day) =>
         (day === 'saturday' || day === 'sunday' ? WEEKEND : WEEKDAY).map((slot) => ({
           ...slot,
@@ -134,8 +134,6 @@ export async function seedDemoContent(db: Database): Promise<boolean> {
         })),
       ),
     );
-    await tx.insert(featuredContent).values(FEATURED);
-    await tx.insert(settings).values({ key: SEEDED_KEY, value: { at: new Date().toISOString() } });
+    for (const item of FEATURED) await addContent(tx, item);
   });
-  return true;
 }

@@ -1,9 +1,8 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FeaturedItem } from '../../../common/featured-content.js';
 import type { Database } from '../../db/client.js';
-import { featuredContent } from '../../db/schema.js';
+import * as repository from './repository.js';
 
-type Row = typeof featuredContent.$inferSelect;
+type Row = repository.FeaturedRow;
 
 export interface FeaturedContentInput {
   title: string;
@@ -29,16 +28,9 @@ const toItem = (row: Row): FeaturedItem => ({
   speaker: row.speaker,
 });
 
-const isActive = eq(featuredContent.isActive, 'true');
-
 /** SPEC.md section 7: the listener's featured list, newest first. */
 export async function listActiveContent(db: Database) {
-  const rows = await db
-    .select()
-    .from(featuredContent)
-    .where(isActive)
-    .orderBy(desc(featuredContent.createdAt), desc(featuredContent.id));
-  return rows.map(toItem);
+  return (await repository.activeRowsNewestFirst(db)).map(toItem);
 }
 
 /** Only the fields the caller sent: on PUT a field left out keeps its stored value. */
@@ -48,42 +40,19 @@ const definedFields = (input: FeaturedContentInput) =>
   ) as FeaturedContentInput;
 
 export async function addContent(db: Database, input: FeaturedContentInput) {
-  const [row] = await db.insert(featuredContent).values(definedFields(input)).returning();
+  const [row] = await repository.insertRows(db, [definedFields(input)]);
   return toItem(row!);
 }
 
 export async function updateContent(db: Database, id: string, input: FeaturedContentInput) {
-  const [row] = await db
-    .update(featuredContent)
-    .set(definedFields(input))
-    .where(and(eq(featuredContent.id, id), isActive))
-    .returning();
+  const row = await repository.updateActiveRow(db, id, definedFields(input));
   return row ? toItem(row) : undefined;
 }
 
 /** Deleting hides the item (isActive 'false') and keeps its play count; it no longer appears anywhere. */
 export async function removeContent(db: Database, id: string) {
-  const [row] = await db
-    .update(featuredContent)
-    .set({ isActive: 'false' })
-    .where(and(eq(featuredContent.id, id), isActive))
-    .returning({ id: featuredContent.id });
-  return Boolean(row);
+  return Boolean(await repository.updateActiveRow(db, id, { isActive: 'false' }));
 }
 
-export async function countPlay(db: Database, id: string) {
-  const [row] = await db
-    .update(featuredContent)
-    .set({ playCount: sql`${featuredContent.playCount} + 1` })
-    .where(and(eq(featuredContent.id, id), isActive))
-    .returning({ playCount: featuredContent.playCount });
-  return row?.playCount;
-}
-
-export async function playCountOf(db: Database, id: string) {
-  const [row] = await db
-    .select({ playCount: featuredContent.playCount })
-    .from(featuredContent)
-    .where(and(eq(featuredContent.id, id), isActive));
-  return row?.playCount;
-}
+export const countPlay = repository.incrementPlayCount;
+export const playCountOf = repository.activePlayCount;

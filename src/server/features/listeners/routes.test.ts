@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenerStatsSchema } from '../../../common/listeners.js';
 import { listenerMinutes } from '../../db/schema.js';
 import { createTestApp } from '../../test/helpers.js';
-import { addStaff } from '../admin/test-staff.js';
+import { addStaff } from '../../test/staff.js';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let staff: Awaited<ReturnType<typeof addStaff>>;

@@ -1,7 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
 import { DAYS_OF_WEEK, minutesOf, type DayOfWeek, type Program } from '../../../common/programs.js';
 import type { Database } from '../../db/client.js';
-import { programs } from '../../db/schema.js';
+import * as repository from './repository.js';
 
 /** The weekday and minute of the day at `now` in the station's time zone. */
 export function stationClock(now: Date, timeZone: string): { day: DayOfWeek; minute: number } {
@@ -28,11 +27,7 @@ export async function listTodaysPrograms(
   now = new Date(),
 ): Promise<Program[]> {
   const { day, minute } = stationClock(now, timeZone);
-  const rows = await db
-    .select()
-    .from(programs)
-    .where(and(eq(programs.dayOfWeek, day), eq(programs.isActive, 'true')))
-    .orderBy(asc(programs.startTime));
+  const rows = await repository.activeProgramsOn(db, day);
   return rows.map((row) => {
     const start = minutesOf(row.startTime);
     const isLive = minute >= start && minute < start + row.duration;
@@ -58,3 +53,6 @@ export async function listTodaysPrograms(
     };
   });
 }
+
+/** A week of programmes added at once (the demo seed). */
+export const addPrograms = repository.insertPrograms;

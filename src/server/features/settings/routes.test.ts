@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settings } from '../../db/schema.js';
 import { createTestApp } from '../../test/helpers.js';
-import { addStaff } from '../admin/test-staff.js';
+import { addStaff } from '../../test/staff.js';
 import { sourcePassword, SOURCE_PASSWORD_KEY } from './service.js';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;

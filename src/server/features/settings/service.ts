@@ -92,3 +92,18 @@ export async function playOrder(db: Database): Promise<PlayOrder> {
   const value = await readSetting(db, AUTODJ_ORDER_KEY).catch(() => undefined);
   return value === 'shuffle' ? 'shuffle' : 'in_order';
 }
+
+/** Runs `work` once per station: the marker key is written in the same transaction as the work. */
+export async function once(
+  db: Database,
+  key: string,
+  work: (tx: Database) => Promise<void>,
+): Promise<boolean> {
+  if ((await readSetting(db, key)) !== undefined) return false;
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    await work(t);
+    await writeSetting(t, key, { at: new Date().toISOString() });
+  });
+  return true;
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailSubscribers } from '../../db/schema.js';
 import { createTestApp } from '../../test/helpers.js';
-import { addStaff } from '../admin/test-staff.js';
+import { addStaff } from '../../test/staff.js';
 import { csvCell } from './service.js';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;

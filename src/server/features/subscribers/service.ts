@@ -1,16 +1,10 @@
-import { desc } from 'drizzle-orm';
 import type { SubscriberListItem } from '../../../common/subscribers.js';
 import type { Database } from '../../db/client.js';
-import { emailSubscribers } from '../../db/schema.js';
-
-const newestFirst = [desc(emailSubscribers.createdAt), desc(emailSubscribers.id)];
+import { subscribersNewestFirst } from './repository.js';
 
 /** SPEC.md section 3's subscriber list item, newest first. */
 export async function listSubscribers(db: Database): Promise<SubscriberListItem[]> {
-  const rows = await db
-    .select()
-    .from(emailSubscribers)
-    .orderBy(...newestFirst);
+  const rows = await subscribersNewestFirst(db);
   return rows.map((row) => ({
     id: row.id,
     email: row.email,
@@ -30,10 +24,7 @@ export function csvCell(value: string): string {
 
 /** DESIGN.md section 7: the newsletter list as CSV for staff. */
 export async function subscribersCsv(db: Database): Promise<string> {
-  const rows = await db
-    .select()
-    .from(emailSubscribers)
-    .orderBy(...newestFirst);
+  const rows = await subscribersNewestFirst(db);
   const header = ['email', 'name', 'active', 'source', 'subscribed_at'];
   const lines = rows.map((row) =>
     [row.email, row.name ?? '', row.isActive, row.source, row.createdAt.toISOString()].map(csvCell).join(','),

@@ -10,7 +10,7 @@ import {
   userResponseSchema,
 } from '../../../common/admin.js';
 import { errorBodySchema } from '../../../common/http.js';
-import { createUser, deleteUser, listUsers, setActive, updateRole } from './users.js';
+import { createUser, deleteUser, listUsers, setActive, updateRole } from './service.js';
 
 const errors = {
   400: errorBodySchema,

@@ -1,4 +1,5 @@
 import { isIPv6 } from 'node:net';
+import { TooManyAttemptsError } from './errors.js';
 
 export interface ThrottleLimits {
   /** Failed attempts allowed for one username from one address. */
@@ -46,6 +47,16 @@ export class SignInThrottle {
     this.push(keys.account, at, this.limits.perAccountAndAddress);
     this.push(keys.address, at, this.limits.perAddress);
     return true;
+  }
+
+  /**
+   * Starts a checked attempt (sign-in, or the current password on a change), before any hashing so a
+   * locked-out guesser costs us nothing; throws TooManyAttemptsError when it must wait.
+   */
+  enter(username: string, address: string) {
+    if (this.begin(username, address)) return;
+    const wait = this.retryAfterMs(username, address);
+    throw new TooManyAttemptsError(tooManyAttemptsMessage(wait), Math.ceil(wait / 1000));
   }
 
   /** The attempt was right: it does not count, and that username's earlier failures from there are forgiven. */

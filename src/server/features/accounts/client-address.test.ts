@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/helpers.js';
-import { signIn } from './test-staff.js';
+import { signIn } from '../../test/staff.js';
 
 /** Per-address limits are only as good as the address: X-Forwarded-For counts only from trusted proxies. */
 describe('the caller address behind sign-in limits', () => {

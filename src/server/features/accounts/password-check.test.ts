@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword } from '../accounts/passwords.js';
+import { hashPassword } from './passwords.js';
 import { PasswordCheckBusyError, passwordCheckMetrics, passwordMatches } from './password-check.js';
 
 describe('passwordMatches', () => {

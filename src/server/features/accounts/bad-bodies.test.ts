@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import { loginBodySchema } from '../../../common/admin.js';
 import { createTestApp } from '../../test/helpers.js';
-import { addStaff } from './test-staff.js';
+import { addStaff } from '../../test/staff.js';
 
 /**
  * Bad input at every staff route with a body, and at sign-in: always a 4xx with a message, never a 5xx,

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUsers } from '../../db/schema.js';
 import { createTestApp } from '../../test/helpers.js';
-import { addStaff, openSession } from './test-staff.js';
-import { deleteUser, LAST_SUPERUSER, setActive } from './users.js';
+import { addStaff, openSession } from '../../test/staff.js';
+import { deleteUser, LAST_SUPERUSER, setActive } from './service.js';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let root: Awaited<ReturnType<typeof addStaff>>;
@@ -19,6 +19,9 @@ afterAll(() => t.close());
 type Headers = Record<string, string>;
 const post = (url: string, headers: Headers, payload: object) =>
   t.app.inject({ method: 'POST', url, headers, payload });
+/** POST /api/admin/create as the given staff member. */
+const create = (headers: Headers, username: string, role: string, password = 'long enough') =>
+  post('/api/admin/create', headers, { username, password, role });
 const verify = (headers: Headers) => t.app.inject({ method: 'GET', url: '/api/admin/verify', headers });
 const listUsers = (headers: Headers) => t.app.inject({ method: 'GET', url: '/api/admin/users', headers });
 const remove = (headers: Headers, id: string) =>
@@ -26,11 +29,7 @@ const remove = (headers: Headers, id: string) =>
 
 describe('POST /api/admin/create', () => {
   it('lets an admin create an admin, recording who created it', async () => {
-    const res = await post('/api/admin/create', anna.headers, {
-      username: '  silas ',
-      password: 'long enough',
-      role: 'admin',
-    });
+    const res = await create(anna.headers, '  silas ', 'admin');
     expect(res.statusCode).toBe(201);
     expect(res.json().user).toMatchObject({
       username: 'silas',
@@ -43,48 +42,28 @@ describe('POST /api/admin/create', () => {
   });
 
   it('defaults the role to admin and refuses a superuser from an admin with 403', async () => {
-    const res = await post('/api/admin/create', anna.headers, {
-      username: 'barnabas',
-      password: 'long enough',
-      role: 'superuser',
-    });
+    const res = await create(anna.headers, 'barnabas', 'superuser');
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ message: 'Only a superuser can create superuser accounts' });
     expect(await t.db.select().from(adminUsers).where(eq(adminUsers.username, 'barnabas'))).toEqual([]);
   });
 
   it('lets a superuser choose the role', async () => {
-    const res = await post('/api/admin/create', root.headers, {
-      username: 'priscilla',
-      password: 'long enough',
-      role: 'superuser',
-    });
+    const res = await create(root.headers, 'priscilla', 'superuser');
     expect(res.statusCode).toBe(201);
     expect(res.json().user.role).toBe('superuser');
   });
 
   it("refuses a duplicate username with 409 'Username already exists'", async () => {
-    const res = await post('/api/admin/create', root.headers, {
-      username: 'anna',
-      password: 'long enough',
-      role: 'admin',
-    });
+    const res = await create(root.headers, 'anna', 'admin');
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: 'Username already exists' });
   });
 
   it("applies SPEC.md's minimums with its messages", async () => {
-    const short = await post('/api/admin/create', root.headers, {
-      username: 'ab',
-      password: 'long enough',
-      role: 'admin',
-    });
+    const short = await create(root.headers, 'ab', 'admin');
     expect(short.json().message).toContain('Username must be at least 3 characters');
-    const weak = await post('/api/admin/create', root.headers, {
-      username: 'abc',
-      password: 'short',
-      role: 'admin',
-    });
+    const weak = await create(root.headers, 'abc', 'admin', 'short');
     expect(weak.json().message).toContain('Password must be at least 8 characters');
     expect([short.statusCode, weak.statusCode]).toEqual([400, 400]);
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSessions, adminUsers } from '../../db/schema.js';
 import { createTestApp } from '../../test/helpers.js';
 import { passwordCheckMetrics } from './password-check.js';
-import { addStaff, bearer, openSession, signIn, STAFF_PASSWORD } from './test-staff.js';
+import { addStaff, bearer, openSession, signIn, STAFF_PASSWORD } from '../../test/staff.js';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let mary: Awaited<ReturnType<typeof addStaff>>;

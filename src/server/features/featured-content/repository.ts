@@ -1,0 +1,46 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { featuredContent } from '../../db/schema.js';
+
+export type FeaturedRow = typeof featuredContent.$inferSelect;
+export type FeaturedValues = typeof featuredContent.$inferInsert;
+
+const isActive = eq(featuredContent.isActive, 'true');
+
+export function activeRowsNewestFirst(db: Database) {
+  return db
+    .select()
+    .from(featuredContent)
+    .where(isActive)
+    .orderBy(desc(featuredContent.createdAt), desc(featuredContent.id));
+}
+
+export async function insertRows(db: Database, values: FeaturedValues[]) {
+  return db.insert(featuredContent).values(values).returning();
+}
+
+export async function updateActiveRow(db: Database, id: string, values: Partial<FeaturedValues>) {
+  const [row] = await db
+    .update(featuredContent)
+    .set(values)
+    .where(and(eq(featuredContent.id, id), isActive))
+    .returning();
+  return row;
+}
+
+export async function incrementPlayCount(db: Database, id: string) {
+  const [row] = await db
+    .update(featuredContent)
+    .set({ playCount: sql`${featuredContent.playCount} + 1` })
+    .where(and(eq(featuredContent.id, id), isActive))
+    .returning({ playCount: featuredContent.playCount });
+  return row?.playCount;
+}
+
+export async function activePlayCount(db: Database, id: string) {
+  const [row] = await db
+    .select({ playCount: featuredContent.playCount })
+    .from(featuredContent)
+    .where(and(eq(featuredContent.id, id), isActive));
+  return row?.playCount;
+}
