@@ -2,9 +2,9 @@
 
 /** SPEC.md section 5: username defaults to 'Anonymous'. */
 export const DEFAULT_CHAT_USERNAME = 'Anonymous';
-/** Issue 10: a username is at most 32 characters (the server trims and cuts; the field says so early). */
+/** a username is at most 32 characters (the server trims and cuts; the field says so early). */
 export const CHAT_USERNAME_MAX = 32;
-/** Issue 10: a message is trimmed, never blank and at most 500 characters. */
+/** a message is trimmed, never blank and at most 500 characters. */
 export const CHAT_MESSAGE_MAX = 500;
 /** How many recent messages a browser receives on connecting (SPEC.md section 4). */
 export const CHAT_HISTORY_SIZE = 50;

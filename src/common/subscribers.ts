@@ -7,6 +7,8 @@ export const subscriberListItemSchema = z.object({
   email: z.string(),
   name: z.string().nullable(),
   isActive: z.boolean(),
+  /** Issue 10's double opt-in: pending until the confirmation link is opened. Absent from older stations. */
+  status: z.enum(['pending', 'confirmed', 'unsubscribed']).optional(),
 });
 export type SubscriberListItem = z.infer<typeof subscriberListItemSchema>;
 export const subscriberListSchema = z.array(subscriberListItemSchema);

@@ -185,7 +185,7 @@ describe('tabs by role', () => {
       within(more)
         .getAllByRole('tab')
         .map((t) => t.textContent),
-    ).toEqual(['Station', 'Listeners']);
+    ).toEqual(['Station', 'Prayer', 'Listeners']);
   });
 
   it('an admin sees 3 tabs in 3 columns and no User Management or Station', async () => {

@@ -3,6 +3,7 @@ import type { Role } from '../../../common/accounts';
 import type { StaffUser } from '../../../common/admin';
 import { ContentTab } from '../../features/featured-content';
 import { ListenersTab } from '../../features/listeners';
+import { PrayerTab } from '../../features/prayer';
 import { SettingsTab, UserManagementTab } from '../../features/accounts';
 import { StationTab } from '../../features/station-settings';
 import { SubscribersTab } from '../../features/subscribers';
@@ -30,6 +31,7 @@ export const ADMIN_TABS: AdminTab[] = [
   { id: 'users', label: 'User Management', superuserOnly: true, row: 'main', component: UserManagementTab },
   { id: 'settings', label: 'Settings', superuserOnly: false, row: 'main', component: SettingsTab },
   { id: 'station', label: 'Station', superuserOnly: true, row: 'more', component: StationTab },
+  { id: 'prayer', label: 'Prayer', superuserOnly: false, row: 'more', component: PrayerTab },
   { id: 'listeners', label: 'Listeners', superuserOnly: false, row: 'more', component: ListenersTab },
 ];
 

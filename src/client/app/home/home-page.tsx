@@ -6,8 +6,11 @@ import { getStation } from '../../lib/station';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { PlayerBanner } from '../../features/player';
 import { RecorderSection } from '../../features/recorder';
+import { ChatCard } from '../../features/chat';
 import { FeaturedSection } from '../../features/featured-content';
 import { InstallBanner } from '../../features/install';
+import { NewsletterRow } from '../../features/newsletter';
+import { PrayerCard } from '../../features/prayer';
 import { MobileExperienceCard } from './mobile-experience-card';
 import { ProgramsSection } from '../../features/programs';
 import { ShareCard } from './share-card';
@@ -33,10 +36,15 @@ export function HomePage() {
         <ProgramsSection />
         <FeaturedSection />
         <div className="grid gap-6 lg:grid-cols-2">
+          <PrayerCard />
+          <ChatCard />
+        </div>
+        <div className="grid gap-6 lg:grid-cols-2">
           <ShareCard />
           <MobileExperienceCard />
         </div>
         <RecorderSection />
+        <NewsletterRow />
       </main>
       <SocialLinksBand />
       <Footer />

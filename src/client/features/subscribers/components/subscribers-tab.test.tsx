@@ -26,6 +26,24 @@ describe('Subscribers tab', () => {
     expect(api.calls('GET', '/api/email-subscribers')[0]!.headers.authorization).toBe('Bearer good-token');
   });
 
+  it('shows pending, confirmed and unsubscribed when the station gives the opt-in state', async () => {
+    sessionStorage.setItem('adminToken', 'good-token');
+    fakeStaffApi({
+      'GET /api/email-subscribers': {
+        status: 200,
+        body: [
+          { id: 'a', email: 'a@example.org', name: null, isActive: false, status: 'pending' },
+          { id: 'b', email: 'b@example.org', name: null, isActive: true, status: 'confirmed' },
+          { id: 'c', email: 'c@example.org', name: null, isActive: false, status: 'unsubscribed' },
+        ],
+      },
+    });
+    renderWithProviders(<SubscribersTab />);
+    expect(await screen.findByText('Pending')).toBeInTheDocument();
+    expect(screen.getByText('Confirmed')).toBeInTheDocument();
+    expect(screen.getByText('Unsubscribed')).toBeInTheDocument();
+  });
+
   it('downloads the CSV export with the staff token', async () => {
     sessionStorage.setItem('adminToken', 'good-token');
     const api = fakeStaffApi({

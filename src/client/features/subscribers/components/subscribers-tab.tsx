@@ -3,6 +3,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
+import type { SubscriberListItem } from '../../../../common/subscribers';
 import { useExportSubscribers, useSubscribers } from '../api';
 import { notifyFailure } from '../../../lib/notify';
 
@@ -51,9 +52,7 @@ export function SubscribersTab() {
                   <p className="truncate text-sm font-medium text-slate-900">{subscriber.email}</p>
                   <p className="truncate text-xs text-slate-600">{subscriber.name || 'No name given'}</p>
                 </div>
-                <Badge variant={subscriber.isActive ? 'success' : 'secondary'}>
-                  {subscriber.isActive ? 'Active' : 'Inactive'}
-                </Badge>
+                <SubscriberBadge subscriber={subscriber} />
               </li>
             ))}
           </ul>
@@ -61,4 +60,14 @@ export function SubscribersTab() {
       </CardContent>
     </Card>
   );
+}
+
+const STATUS_LABEL = { pending: 'Pending', confirmed: 'Confirmed', unsubscribed: 'Unsubscribed' } as const;
+
+/** The double opt-in state when the station gives it, else SPEC.md's active flag. */
+function SubscriberBadge({ subscriber }: { subscriber: SubscriberListItem }) {
+  const { status, isActive } = subscriber;
+  if (status)
+    return <Badge variant={status === 'confirmed' ? 'success' : 'secondary'}>{STATUS_LABEL[status]}</Badge>;
+  return <Badge variant={isActive ? 'success' : 'secondary'}>{isActive ? 'Active' : 'Inactive'}</Badge>;
 }

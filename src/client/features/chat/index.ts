@@ -1,0 +1,2 @@
+// Live chat: the home page's community chat card on the shared /ws socket.
+export { ChatCard } from './components/chat-card';

@@ -1,0 +1,103 @@
+import { useState, type FormEvent } from 'react';
+import { FieldError } from '../../../components/form/field-error';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { notifyFailure, notifySuccess } from '../../../lib/notify';
+import { isValidEmail, useSubscribe } from '../api';
+
+const INVALID_EMAIL = 'Please enter a valid email address';
+
+/** SPEC.md section 2 home row 8: the 'Stay Connected' newsletter area and its side panel. */
+export function NewsletterRow() {
+  return (
+    <section aria-labelledby="newsletter-title" className="grid gap-6 lg:grid-cols-3">
+      <NewsletterCard />
+      <Card className="bg-amber-50">
+        <CardHeader>
+          <CardTitle className="text-lg">What you will receive</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
+            <li>Station news and upcoming programs</li>
+            <li>Sermons, devotionals and Christian content</li>
+            <li>Invitations to live events</li>
+          </ul>
+          <p className="mt-3 text-xs text-slate-600">No spam. Unsubscribe with one click from any e-mail.</p>
+        </CardContent>
+      </Card>
+    </section>
+  );
+}
+
+function NewsletterCard() {
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string>();
+  const [done, setDone] = useState(false);
+  const subscribe = useSubscribe();
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!isValidEmail(email)) return setError(INVALID_EMAIL);
+    setError(undefined);
+    subscribe.mutate(
+      { email, name },
+      {
+        onSuccess: () => {
+          notifySuccess(
+            'Successfully subscribed!',
+            'You will receive station updates and Christian content by e-mail.',
+          );
+          setDone(true);
+        },
+        onError: (err) => notifyFailure('Subscription failed', err, 'Failed to subscribe. Please try again.'),
+      },
+    );
+  }
+
+  return (
+    <Card className="lg:col-span-2">
+      <CardHeader>
+        <CardTitle id="newsletter-title">Stay Connected</CardTitle>
+        <CardDescription>Get station updates, new programs and encouragement in your inbox.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {done ? (
+          <p aria-live="polite" className="text-lg font-semibold text-emerald-700">
+            Thank you for subscribing!
+          </p>
+        ) : (
+          <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+            <div className="space-y-2">
+              <Label htmlFor="newsletter-email">Email</Label>
+              <Input
+                id="newsletter-email"
+                type="email"
+                autoComplete="email"
+                value={email}
+                aria-invalid={Boolean(error)}
+                aria-describedby="newsletter-email-error"
+                onChange={(e) => setEmail(e.target.value)}
+              />
+              <FieldError id="newsletter-email-error" message={error} />
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor="newsletter-name">Name (optional)</Label>
+              <Input
+                id="newsletter-name"
+                autoComplete="name"
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+              />
+            </div>
+            <Button type="submit" disabled={subscribe.isPending} className="sm:col-span-2">
+              {subscribe.isPending ? 'Subscribing…' : 'Subscribe'}
+            </Button>
+          </form>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
