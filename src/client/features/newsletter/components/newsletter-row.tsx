@@ -24,7 +24,7 @@ export function NewsletterRow() {
             <li>Sermons, devotionals and Christian content</li>
             <li>Invitations to live events</li>
           </ul>
-          <p className="mt-3 text-xs text-slate-600">No spam. Unsubscribe with one click from any e-mail.</p>
+          <p className="mt-3 text-xs text-slate-600">No spam: your address is used for station news only.</p>
         </CardContent>
       </Card>
     </section>
