@@ -1,12 +1,18 @@
 import { z } from 'zod';
+import { isStorableText, STORABLE_TEXT_MESSAGE } from './text.js';
 
 /** Server-cut clips (POST /api/clips): seconds of the broadcaster's recent audio, by stream clock. */
 export const SERVER_CLIP_SECONDS = { min: 10, max: 120 } as const;
 
 export const createClipBodySchema = z.object({
   seconds: z.number().int().min(SERVER_CLIP_SECONDS.min).max(SERVER_CLIP_SECONDS.max),
-  title: z.string().trim().max(200).optional(),
-  description: z.string().trim().max(1000).optional(),
+  title: z.string().trim().max(200).refine(isStorableText, `title ${STORABLE_TEXT_MESSAGE}`).optional(),
+  description: z
+    .string()
+    .trim()
+    .max(1000)
+    .refine(isStorableText, `description ${STORABLE_TEXT_MESSAGE}`)
+    .optional(),
   /** The stream-clock second the listener is hearing; the clip ends there. Default: the live edge. */
   streamClock: z.number().nonnegative().optional(),
 });
@@ -37,7 +43,13 @@ export const createdClipSchema = z.object({
 });
 export type CreatedClip = z.infer<typeof createdClipSchema>;
 
-export const clipParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const clipParamsSchema = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[\w-]+$/, 'is not a valid clip id'),
+});
 export const clipShareResponseSchema = z.object({ shareCount: z.number().int() });
 
 export const clipAudioPath = (id: string) => `/api/clips/${encodeURIComponent(id)}/audio`;

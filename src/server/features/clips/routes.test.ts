@@ -12,6 +12,9 @@ import { FrameParser } from '../../radio/mp3-frames.js';
 import { createTestDatabase } from '../../test/helpers.js';
 import type { ClipAudioSource } from './cut.js';
 import { clipRoutes } from './routes.js';
+import { createClip } from './service.js';
+import { audioClips } from '../../db/schema.js';
+import { readdirSync } from 'node:fs';
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'clips-test-'));
 
@@ -232,5 +235,51 @@ describe('server-cut clips', () => {
       );
     expect(codes).toEqual([201, 201, 429]);
     await limited.close();
+  });
+
+  it('refuses text that cannot be stored and ids that are not ids with a 400, never a 500', async () => {
+    for (const body of [
+      { seconds: 10, title: 'a\u0000b' },
+      { seconds: 10, description: 'nul \u0000 here' },
+    ]) {
+      const res = await create(body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toContain('cannot be stored');
+    }
+    for (const req of [
+      { method: 'GET' as const, url: '/api/clips/%00' },
+      { method: 'GET' as const, url: '/api/clips/%00/audio' },
+      { method: 'POST' as const, url: '/api/clips/%00/share' },
+      { method: 'GET' as const, url: '/clips/%00' },
+      { method: 'GET' as const, url: '/api/clips/a.b' },
+    ]) {
+      const res = await app.inject(req);
+      expect(res.statusCode, req.url).toBe(400);
+    }
+  });
+
+  it.each(['bytes=5-1', 'bytes=-0', 'bytes=999999999-'])(
+    'answers the unsatisfiable range %s with 416',
+    async (range) => {
+      const { id } = (await create({ seconds: 10 })).json();
+      const res = await app.inject({ method: 'GET', url: `/api/clips/${id}/audio`, headers: { range } });
+      expect(res.statusCode).toBe(416);
+      expect(res.headers['content-range']).toMatch(/^bytes \*\/\d+$/);
+      expect(res.json()).toEqual({ message: 'Range not satisfiable' });
+    },
+  );
+
+  it('keeps no file without its row, and no row without its file', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'clips-atomic-'));
+    const rows = async () => (await db.select().from(audioClips)).length;
+    const before = await rows();
+    const input = { seconds: 10, title: 'bad \u0000 title', sessionId: 'test', stationName: 'G' };
+    await expect(createClip(db, dir, source!, input)).rejects.toThrow();
+    expect(readdirSync(dir)).toEqual([]);
+    await expect(
+      createClip(db, path.join(dir, 'missing'), source!, { ...input, title: 'Fine' }),
+    ).rejects.toThrow();
+    expect(await rows()).toBe(before);
+    rmSync(dir, { recursive: true, force: true });
   });
 });

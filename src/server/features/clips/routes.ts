@@ -141,10 +141,10 @@ async function sendFileWithRanges(request: FastifyRequest, reply: FastifyReply, 
   const info = await stat(file).catch(() => null);
   if (!info) return reply.code(404).send(NOT_FOUND);
   const size = info.size;
-  reply.header('Accept-Ranges', 'bytes').type(type);
+  reply.header('Accept-Ranges', 'bytes');
   const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.range ?? '');
   if (!range || (range[1] === '' && range[2] === '')) {
-    reply.header('Content-Length', size);
+    reply.type(type).header('Content-Length', size);
     return reply.send(createReadStream(file));
   }
   let start = range[1] === '' ? size - Number(range[2]) : Number(range[1]);
@@ -159,6 +159,7 @@ async function sendFileWithRanges(request: FastifyRequest, reply: FastifyReply, 
   }
   reply
     .code(206)
+    .type(type)
     .header('Content-Range', `bytes ${start}-${end}/${size}`)
     .header('Content-Length', end - start + 1);
   return reply.send(createReadStream(file, { start, end }));

@@ -49,19 +49,32 @@ export async function createClip(
   const onAir = source.nowPlaying().current_track;
   const cut = cutFrames(source, input.seconds, input.streamClock);
   const id = randomUUID();
-  await writeFile(clipFilePath(dir, id), cut.audio);
+  const file = clipFilePath(dir, id);
   const trackTitle = onAir.artist ? `${onAir.artist} - ${onAir.title}` : onAir.title;
-  return repository.insertClip(db, {
-    id,
-    title: clipTitleOrDefault(input.title, onAir.title, input.stationName),
-    description: clipDescriptionOrDefault(input.description),
-    duration: Math.round(cut.duration),
-    trackTitle,
-    audioUrl: clipAudioPath(id),
-    mimeType: 'audio/mpeg',
-    fileSize: cut.audio.length,
-    sessionId: input.sessionId,
-  });
+  // The row and the file stand or fall together: the row is written in a transaction that commits only
+  // once the file is on disk, and a failed commit takes the file away again.
+  const store = (tx: Database) =>
+    repository.insertClip(tx, {
+      id,
+      title: clipTitleOrDefault(input.title, onAir.title, input.stationName),
+      description: clipDescriptionOrDefault(input.description),
+      duration: Math.round(cut.duration),
+      trackTitle,
+      audioUrl: clipAudioPath(id),
+      mimeType: 'audio/mpeg',
+      fileSize: cut.audio.length,
+      sessionId: input.sessionId,
+    });
+  try {
+    return await db.transaction(async (tx) => {
+      const row = await store(tx as unknown as Database);
+      await writeFile(file, cut.audio);
+      return row;
+    });
+  } catch (error) {
+    rmSync(file, { force: true });
+    throw error;
+  }
 }
 
 export const findClip = repository.clipById;
