@@ -38,6 +38,31 @@ function upload(data: Buffer, filename = 'photo.png', contentType = 'image/png',
 const EXIF = { IFD0: { Copyright: 'Grace Church', ImageDescription: 'Taken at home, GPS inside' } };
 
 describe('POST /api/upload-image', () => {
+  it('refuses a text field over 1 KB with a 400 naming the field, and stores nothing', async () => {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
+    const boundary = `----station${randomBytes(8).toString('hex')}`;
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="caption"\r\n\r\n${'x'.repeat(2000)}\r\n`,
+      ),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload-image',
+      headers: { ...staff, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe("The field 'caption' is longer than 1024 bytes");
+  });
+
   it('accepts a real PNG, stores it re-encoded without EXIF, and serves it from /uploads', async () => {
     const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c33' } })
       .png()

@@ -18,6 +18,8 @@ import { errorBodySchema } from '../../../common/http.js';
 import { NotAnImageError, reencodeImage } from './image-processing.js';
 
 export const UPLOADS_PREFIX = '/uploads/';
+/** A text field of a multipart upload is at most this long. */
+const MAX_FIELD_BYTES = 1024;
 
 /** DATA_DIR/uploads, or a temporary folder (removed on close) when the station runs in memory. */
 function prepareUploadsDir(app: FastifyInstance, dataDir: string): string {
@@ -37,7 +39,7 @@ const isTooLarge = (error: unknown) => (error as { code?: string } | null)?.code
 export async function uploadRoutes(app: FastifyInstance, opts: { dataDir: string }) {
   const uploadsDir = prepareUploadsDir(app, opts.dataDir);
   await app.register(multipart, {
-    limits: { fileSize: MAX_IMAGE_UPLOAD_BYTES, files: 1, fields: 10, parts: 20, fieldSize: 1024 },
+    limits: { fileSize: MAX_IMAGE_UPLOAD_BYTES, files: 1, fields: 10, parts: 20, fieldSize: MAX_FIELD_BYTES },
   });
   await app.register(fastifyStatic, {
     root: uploadsDir,
@@ -74,15 +76,22 @@ export async function uploadRoutes(app: FastifyInstance, opts: { dataDir: string
       const tooLarge = () => reply.code(413).send({ message: FILE_TOO_LARGE.message });
       if (!request.isMultipart()) return invalid();
       let bytes: Buffer | undefined;
+      let truncatedField: string | undefined;
       try {
         for await (const part of request.parts()) {
           if (part.type === 'file' && part.fieldname === IMAGE_UPLOAD_FIELD && !bytes)
             bytes = await part.toBuffer();
           else if (part.type === 'file') part.file.resume();
+          else if (part.valueTruncated) truncatedField ??= part.fieldname;
         }
       } catch (error) {
         return isTooLarge(error) ? tooLarge() : invalid();
       }
+      // A text field over the limit would arrive cut short; refuse it rather than store half of it.
+      if (truncatedField !== undefined)
+        return reply
+          .code(400)
+          .send({ message: `The field '${truncatedField}' is longer than ${MAX_FIELD_BYTES} bytes` });
       if (!bytes) return invalid();
       let image;
       try {
