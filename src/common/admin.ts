@@ -142,13 +142,7 @@ export const toggleStatusBodySchema = z.object({
 });
 export type ToggleStatusBody = z.infer<typeof toggleStatusBodySchema>;
 
-export const userIdParamsSchema = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(100)
-    .regex(/^[\w-]+$/, 'is not a valid id'),
-});
+export { idParamsSchema as userIdParamsSchema } from './http.js';
 
 /** True for an IANA time zone name this runtime knows (e.g. Europe/London). */
 export const isTimeZone = (zone: string) => {

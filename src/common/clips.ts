@@ -43,13 +43,7 @@ export const createdClipSchema = z.object({
 });
 export type CreatedClip = z.infer<typeof createdClipSchema>;
 
-export const clipParamsSchema = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(64)
-    .regex(/^[\w-]+$/, 'is not a valid clip id'),
-});
+export { idParamsSchema as clipParamsSchema } from './http.js';
 export const clipShareResponseSchema = z.object({ shareCount: z.number().int() });
 
 export const clipAudioPath = (id: string) => `/api/clips/${encodeURIComponent(id)}/audio`;

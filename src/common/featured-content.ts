@@ -66,13 +66,7 @@ export const featuredContentBodySchema = z.object({
 });
 export type FeaturedContentBody = z.input<typeof featuredContentBodySchema>;
 
-export const featuredIdParamsSchema = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(100)
-    .regex(/^[\w-]+$/, 'is not a valid id'),
-});
+export { idParamsSchema as featuredIdParamsSchema } from './http.js';
 
 export const playResponseSchema = z.object({ playCount: z.number().int() });
 

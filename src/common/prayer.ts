@@ -56,12 +56,6 @@ export const prayerListQuerySchema = z.object({
   status: z.enum(PRAYER_FILTERS, { error: "status must be 'open' or 'prayed'" }).optional(),
 });
 
-export const prayerIdParamsSchema = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(100)
-    .regex(/^[\w-]+$/, 'is not a valid id'),
-});
+export { idParamsSchema as prayerIdParamsSchema } from './http.js';
 
 export const PRAYER_REQUEST_NOT_FOUND = 'Prayer request not found';
