@@ -24,7 +24,7 @@ import { prayerRoutes } from './features/prayer/routes.js';
 import { programRoutes } from './features/programs/routes.js';
 import { clipRoutes, radioClipAudio } from './features/clips/routes.js';
 import radioPlugin from './features/radio/plugin.js';
-import realtimePlugin from './plugins/realtime.js';
+import realtimePlugin, { goingAway } from './plugins/realtime.js';
 import { listenerRoutes } from './features/listeners/routes.js';
 
 export interface AppDeps {
@@ -67,7 +67,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | obje
   await app.register(authPlugin, { findSessionUser: (token) => findSessionUser(deps.db, token) });
   await app.register(securityPlugin, { extraMediaOrigins: externalOrigins(deps.config) });
   await app.register(compress, { global: true, threshold: 1024, brotliOptions: { params: { 1: 4 } } });
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 }, preClose: goingAway });
   // The radio engine, /stream and live input; then /ws, which pushes its now playing.
   await app.register(radioPlugin);
   await app.register(realtimePlugin);

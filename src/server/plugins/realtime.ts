@@ -141,10 +141,26 @@ export default fp(
       unsubscribeSource();
       unsubscribeBus();
     });
-    app.addHook('preClose', async () => {
-      for (const socket of sockets.keys()) socket.close(1001, 'Server going away');
-    });
   },
   // The radio decorates nowPlaying, which every socket is told on connect and on each change.
   { name: 'realtime', dependencies: ['@fastify/websocket', 'radio'] },
 );
+
+/** How long a browser gets to answer the closing handshake before its socket is cut at shutdown. */
+const CLOSE_GRACE_MS = 1_000;
+
+/**
+ * @fastify/websocket's `preClose`: every browser is told 1001 'going away'; a socket that does not answer
+ * (a laptop asleep, a phone off the network) is cut after a short grace, so a stop never waits on it.
+ */
+export function goingAway(this: FastifyInstance, done: () => void) {
+  const server = this.websocketServer;
+  for (const client of server.clients) client.close(1001, 'Server going away');
+  const cut = setTimeout(() => {
+    for (const client of server.clients) client.terminate();
+  }, CLOSE_GRACE_MS);
+  server.close(() => {
+    clearTimeout(cut);
+    done();
+  });
+}
