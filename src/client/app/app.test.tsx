@@ -1,10 +1,14 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { AppRoutes } from './app';
 import { Providers } from './providers';
+
+// The home page's chat card loads the socket module once in view (always, in jsdom): let it land
+// before the test environment is torn down.
+afterEach(() => vi.dynamicImportSettled());
 
 function renderAt(path: string) {
   const { hook } = memoryLocation({ path });

@@ -1,9 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pageMeta } from '../../../common/page-meta';
 import { FALLBACK_STATION } from '../../lib/station';
 import { HomePage } from './home-page';
+
+// The home page's chat card loads the socket module once in view (always, in jsdom): let it land
+// before the test environment is torn down.
+afterEach(() => vi.dynamicImportSettled());
 
 function renderHome() {
   const client = new QueryClient({ defaultOptions: { queries: { enabled: false } } });
