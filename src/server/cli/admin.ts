@@ -1,18 +1,11 @@
 import { parseArgs } from 'node:util';
 import { MIN_PASSWORD_LENGTH, MIN_USERNAME_LENGTH, roleSchema } from '../../common/accounts.js';
-import { ConfigError, loadConfig } from '../config.js';
-import { openDatabase } from '../db/client.js';
-import { DatabaseOpenError } from '../db/open-error.js';
 import { AccountError, createAdminUser, resetPassword } from '../features/accounts/service.js';
+import { fail, openStationDatabase } from './shell.js';
 
 const USAGE = `Usage:
   npm run admin -- create --username U --password P [--role admin|superuser]
   npm run admin -- reset-password --username U --password P`;
-
-function fail(message: string): never {
-  console.error(message);
-  process.exit(2);
-}
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -32,18 +25,7 @@ if (password.length < MIN_PASSWORD_LENGTH)
 const role = roleSchema.safeParse(values.role);
 if (!role.success) fail('Role must be admin or superuser');
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  fail(error instanceof ConfigError ? error.message : String(error));
-}
-let database;
-try {
-  database = await openDatabase(config);
-} catch (error) {
-  fail(error instanceof DatabaseOpenError ? error.message : String(error));
-}
+const { database } = await openStationDatabase();
 try {
   if (command === 'create') {
     await createAdminUser(database.db, { username, password, role: role.data });

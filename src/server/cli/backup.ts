@@ -1,17 +1,10 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.js';
-import { openDatabase } from '../db/client.js';
-import { DatabaseOpenError } from '../db/open-error.js';
 import { restoreBackup, RestoreError, writeBackupFile } from '../features/backup/service.js';
+import { fail, openStationDatabase } from './shell.js';
 
 const USAGE = `Usage:
   npm run backup -- FILE            database and uploads into one archive (the station may be running)
   npm run restore -- FILE [--force] into a stopped station; --force replaces a station that holds data`;
-
-function fail(message: string): never {
-  console.error(message);
-  process.exit(2);
-}
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -20,19 +13,8 @@ const { positionals, values } = parseArgs({
 const [command, file] = positionals;
 if ((command !== 'backup' && command !== 'restore') || !file || positionals.length > 2) fail(USAGE);
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  fail(error instanceof ConfigError ? error.message : String(error));
-}
-let database;
-try {
-  // A backup may be taken while the station runs (its server is shared); a restore needs it stopped.
-  database = await openDatabase({ ...config, attach: command === 'backup' });
-} catch (error) {
-  fail(error instanceof DatabaseOpenError ? error.message : String(error));
-}
+// A backup may be taken while the station runs (its server is shared); a restore needs it stopped.
+const { config, database } = await openStationDatabase({ attach: command === 'backup' });
 try {
   if (command === 'backup') {
     await writeBackupFile(database.db, config.dataDir, file);
