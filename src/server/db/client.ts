@@ -1,8 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -24,8 +21,12 @@ export interface DatabaseHandle {
 // The same relative path from src/server/db and from dist/server/db.
 const migrationsFolder = fileURLToPath(new URL('../../../src/server/db/migrations', import.meta.url));
 
-async function openPool(connectionString: string, max: number, onLog?: (line: string) => void) {
-  const pool = new pg.Pool({ connectionString, max });
+async function openPool(
+  connectionString: string,
+  sizing: { max: number; idleTimeoutMillis: number },
+  onLog?: (line: string) => void,
+) {
+  const pool = new pg.Pool({ connectionString, ...sizing });
   // An idle connection lost (the embedded server restarting) must not crash the station; the pool reconnects.
   pool.on('error', (error) => onLog?.(`database connection lost: ${error.message}`));
   const db = drizzlePg(pool, { schema });
@@ -47,10 +48,18 @@ export async function openDatabase(options: {
   attach?: boolean;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const { db, pool } = await openPool(options.databaseUrl, 10, options.onLog);
+    const { db, pool } = await openPool(
+      options.databaseUrl,
+      { max: 10, idleTimeoutMillis: 10_000 },
+      options.onLog,
+    );
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   if (options.dataDir === 'memory://') {
+    // PGlite serves the tests only; a running station never loads it.
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
+    const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
     const client = new PGlite();
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
@@ -60,8 +69,9 @@ export async function openDatabase(options: {
   const earlier = earlierPgliteDir(options.dataDir);
   const server = await startEmbeddedPostgres(options);
   try {
-    // Each backend costs a few MB; three connections serve a small station (idle ones close after 10 s).
-    const { db, pool } = await openPool(server.url, 3, options.onLog);
+    // Each backend holds about 15 MB: two connections serve a small station, and an idle one closes after
+    // 5 s so the machine gets its memory back (docs/decisions/011).
+    const { db, pool } = await openPool(server.url, { max: 2, idleTimeoutMillis: 5_000 }, options.onLog);
     if (earlier) await moveFromPglite(earlier, db, options.onLog);
     return {
       db,

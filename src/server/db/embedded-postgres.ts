@@ -186,6 +186,10 @@ export async function startEmbeddedPostgres(options: {
   const launch = () => {
     const started = spawn('sh', ['-c', WRAPPER, 'sh', postgres, ...args], {
       stdio: ['pipe', 'ignore', 'pipe'],
+      // Its own session: a Ctrl-C or a service manager's SIGTERM to the station's process group must not
+      // stop the database under the station's graceful shutdown, which still writes. The station stops
+      // it last, and the wrapper stops it if the station dies.
+      detached: true,
       uid: user?.uid,
       gid: user?.gid,
     });

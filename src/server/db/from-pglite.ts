@@ -1,9 +1,6 @@
 import { existsSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { Database } from './database.js';
 import { countRows, dumpDatabase, restoreDatabase } from './dump.js';
 import * as schema from './schema.js';
@@ -25,6 +22,10 @@ export async function moveFromPglite(dir: string, target: Database, onLog?: (lin
     onLog?.(`${dir} (the earlier embedded database) was left as it is: the new one already holds data`);
     return;
   }
+  // Loaded only for this one-time copy, never by a station that has none to move.
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
   const client = new PGlite(dir);
   try {
     const source = drizzle(client, { schema }) as unknown as Database;

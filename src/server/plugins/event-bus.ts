@@ -1,5 +1,4 @@
 import { EventEmitter } from 'node:events';
-import { Redis } from 'ioredis';
 
 /**
  * Station-wide events (chat, now playing, moderation). In one process an EventEmitter carries them;
@@ -29,6 +28,8 @@ export function createLocalBus(): EventBus {
 }
 
 export async function createRedisBus(url: string, channelPrefix = 'station:'): Promise<EventBus> {
+  // Loaded only when REDIS_URL is set: a single station does not carry the client's memory.
+  const { Redis } = await import('ioredis');
   const local = createLocalBus();
   const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
   const subscriber = new Redis(url, { lazyConnect: true });

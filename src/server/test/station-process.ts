@@ -17,6 +17,11 @@ export interface StationProcess {
  */
 export async function startStationProcess(
   dataDir: string,
+  options: {
+    env?: Record<string, string>;
+    /** Leads a process group of its own, as a terminal or a service manager starts it (to signal the group). */
+    ownGroup?: boolean;
+  } = {},
 ): Promise<{ running: StationProcess } | { refused: string; code: number | null }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -30,8 +35,10 @@ export async function startStationProcess(
       SEED_DEMO: 'false',
       ADMIN_USERNAME: PROCESS_ADMIN.username,
       ADMIN_PASSWORD: PROCESS_ADMIN.password,
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.ownGroup,
   });
   let out = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -47,8 +54,11 @@ export async function startStationProcess(
   });
 }
 
-export async function running(dataDir: string): Promise<StationProcess> {
-  const started = await startStationProcess(dataDir);
+export async function running(
+  dataDir: string,
+  options?: Parameters<typeof startStationProcess>[1],
+): Promise<StationProcess> {
+  const started = await startStationProcess(dataDir, options);
   if ('refused' in started) throw new Error(`station did not start: ${started.refused}`);
   return started.running;
 }

@@ -9,6 +9,7 @@ import type { Database } from '../../db/client.js';
 import errorsPlugin from '../../plugins/errors.js';
 import { FrameHistory } from '../../radio/frame-history.js';
 import { FrameParser } from '../../radio/mp3-frames.js';
+import { makeMp3 } from '../../radio/test-audio.js';
 import { createTestDatabase } from '../../test/helpers.js';
 import type { ClipAudioSource } from './cut.js';
 import { clipRoutes } from './routes.js';
@@ -19,24 +20,10 @@ import { readdirSync } from 'node:fs';
 const work = mkdtempSync(path.join(os.tmpdir(), 'clips-test-'));
 
 /** 90 s of a real 128 kbps MP3 (a tone from ffmpeg), cut into frames on a stream clock as the broadcaster does. */
-function broadcastOf(seconds: number): ClipAudioSource & { clock: number } {
-  const file = path.join(work, 'tone.mp3');
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=440:duration=${seconds}`,
-    '-ac',
-    '2',
-    '-ar',
-    '44100',
-    '-b:a',
-    '128k',
-    file,
-  ]);
+type Broadcast = ClipAudioSource & { clock: number };
+
+async function broadcastOf(seconds: number): Promise<Broadcast> {
+  const file = await makeMp3(path.join(work, 'tone.mp3'), { seconds, extra: ['-ac', '2'] });
   const parser = new FrameParser();
   const frames = [...parser.push(readFileSync(file)), ...parser.end()];
   const history = new FrameHistory(600);
@@ -76,26 +63,14 @@ describe('server-cut clips', () => {
   let app: FastifyInstance;
   let db: Database;
   let closeDb: () => Promise<void>;
-  let source: ReturnType<typeof broadcastOf> | null;
+  let source: Broadcast | null;
 
   beforeAll(async () => {
-    source = broadcastOf(90);
+    source = await broadcastOf(90);
     const database = await createTestDatabase();
     db = database.db;
     closeDb = database.close;
-    app = Fastify();
-    app.setValidatorCompiler(validatorCompiler);
-    app.setSerializerCompiler(serializerCompiler);
-    app.decorate('db', db);
-    app.decorate('station', () => ({
-      name: 'Grace Radio',
-      networkName: 'N',
-      networkUrl: 'https://n.example',
-      timeZone: 'UTC',
-    }));
-    await app.register(errorsPlugin);
-    await app.register(clipRoutes, { dataDir: 'memory://', audio: () => source, perMinute: 50 });
-    await app.ready();
+    app = await clipsApp(50);
   });
 
   afterAll(async () => {
@@ -103,6 +78,24 @@ describe('server-cut clips', () => {
     await closeDb();
     rmSync(work, { recursive: true, force: true });
   });
+
+  /** The clip routes alone on the test database, cutting from `source`, `perMinute` clips per address. */
+  async function clipsApp(perMinute: number) {
+    const built = Fastify();
+    built.setValidatorCompiler(validatorCompiler);
+    built.setSerializerCompiler(serializerCompiler);
+    built.decorate('db', db);
+    built.decorate('station', () => ({
+      name: 'Grace Radio',
+      networkName: 'N',
+      networkUrl: 'https://n.example',
+      timeZone: 'UTC',
+    }));
+    await built.register(errorsPlugin);
+    await built.register(clipRoutes, { dataDir: 'memory://', audio: () => source, perMinute });
+    await built.ready();
+    return built;
+  }
 
   const create = (body: unknown) =>
     app.inject({ method: 'POST', url: '/api/clips', payload: body as object });
@@ -217,17 +210,7 @@ describe('server-cut clips', () => {
   });
 
   it('rate-limits clip creation per address', async () => {
-    const limited = Fastify();
-    limited.setValidatorCompiler(validatorCompiler);
-    limited.setSerializerCompiler(serializerCompiler);
-    limited.decorate('db', db);
-    limited.decorate('station', () => ({
-      name: 'G',
-      networkName: 'N',
-      networkUrl: 'https://n.example',
-      timeZone: 'UTC',
-    }));
-    await limited.register(clipRoutes, { dataDir: 'memory://', audio: () => source, perMinute: 2 });
+    const limited = await clipsApp(2);
     const codes = [];
     for (let i = 0; i < 3; i++)
       codes.push(

@@ -1,4 +1,6 @@
-import sharp from 'sharp';
+// sharp (libvips, about 27 MB resident) is loaded with the first picture, not at start: a small machine
+// that never receives an upload never carries it.
+const loadSharp = async () => (await import('sharp')).default;
 
 /** The formats SPEC.md section 5 accepts, as sharp names them after reading the bytes. */
 const ACCEPTED_FORMATS = ['jpeg', 'png', 'gif', 'webp'] as const;
@@ -23,6 +25,7 @@ const isAccepted = (format: string | undefined): format is AcceptedFormat =>
 export async function reencodeImage(input: Buffer): Promise<{ data: Buffer; extension: string }> {
   let format: AcceptedFormat;
   let animated: boolean;
+  const sharp = await loadSharp();
   try {
     const meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
     if (!isAccepted(meta.format)) throw new NotAnImageError(`unaccepted format ${meta.format}`);

@@ -4,6 +4,7 @@ import { changePasswordBodySchema, type ChangePasswordBody } from '../../../../c
 import { Button } from '../../../components/ui/button';
 import { useChangePassword } from '../api/users';
 import { FormField } from '../../../components/form/form-field';
+import { NewPasswordFields } from '../../../components/form/new-password-fields';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 
 const EMPTY: ChangePasswordBody = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -37,21 +38,19 @@ export function ChangePasswordForm() {
         error={errors.currentPassword?.message}
         registration={form.register('currentPassword')}
       />
-      <FormField
-        id="new-password"
-        label="New Password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.newPassword?.message}
-        registration={form.register('newPassword')}
-      />
-      <FormField
-        id="confirm-new-password"
-        label="Confirm New Password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        registration={form.register('confirmPassword')}
+      <NewPasswordFields
+        password={{
+          id: 'new-password',
+          label: 'New Password',
+          error: errors.newPassword?.message,
+          registration: form.register('newPassword'),
+        }}
+        confirm={{
+          id: 'confirm-new-password',
+          label: 'Confirm New Password',
+          error: errors.confirmPassword?.message,
+          registration: form.register('confirmPassword'),
+        }}
       />
       <Button type="submit" disabled={change.isPending}>
         {change.isPending ? 'Changing...' : 'Change Password'}

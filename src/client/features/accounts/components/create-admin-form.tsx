@@ -6,6 +6,7 @@ import { createAdminFormSchema } from '../../../../common/admin';
 import { Button } from '../../../components/ui/button';
 import { useCreateUser } from '../api/users';
 import { FormField } from '../../../components/form/form-field';
+import { NewPasswordFields } from '../../../components/form/new-password-fields';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 
 type FormInput = z.input<typeof createAdminFormSchema>;
@@ -43,21 +44,19 @@ export function CreateAdminForm() {
         error={errors.username?.message}
         registration={form.register('username')}
       />
-      <FormField
-        id="new-admin-password"
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.password?.message}
-        registration={form.register('password')}
-      />
-      <FormField
-        id="new-admin-confirm"
-        label="Confirm Password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        registration={form.register('confirmPassword')}
+      <NewPasswordFields
+        password={{
+          id: 'new-admin-password',
+          label: 'Password',
+          error: errors.password?.message,
+          registration: form.register('password'),
+        }}
+        confirm={{
+          id: 'new-admin-confirm',
+          label: 'Confirm Password',
+          error: errors.confirmPassword?.message,
+          registration: form.register('confirmPassword'),
+        }}
       />
       <Button type="submit" disabled={create.isPending}>
         <UserPlus aria-hidden="true" />

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
 import { useCreateUser } from '../api/users';
 import { FormField } from '../../../components/form/form-field';
+import { NewPasswordFields } from '../../../components/form/new-password-fields';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { RoleSelect } from './role-select';
 
@@ -53,21 +54,19 @@ export function CreateUserForm() {
           render={({ field }) => <RoleSelect id="user-role" value={field.value} onChange={field.onChange} />}
         />
       </div>
-      <FormField
-        id="user-password"
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.password?.message}
-        registration={form.register('password')}
-      />
-      <FormField
-        id="user-confirm"
-        label="Confirm Password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        registration={form.register('confirmPassword')}
+      <NewPasswordFields
+        password={{
+          id: 'user-password',
+          label: 'Password',
+          error: errors.password?.message,
+          registration: form.register('password'),
+        }}
+        confirm={{
+          id: 'user-confirm',
+          label: 'Confirm Password',
+          error: errors.confirmPassword?.message,
+          registration: form.register('confirmPassword'),
+        }}
       />
       <div className="sm:col-span-2">
         <Button type="submit" disabled={create.isPending}>

@@ -2,37 +2,10 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WsClient } from '../../../lib/ws-client';
+import { FakeSocket } from '../../../test/fake-socket';
 import { ChatCard } from './chat-card';
 
-/** A socket the test drives: open, deliver, close; it records what the card sends. */
-class FakeSocket {
-  static all: FakeSocket[] = [];
-  readyState = 0;
-  sent: unknown[] = [];
-  onopen: (() => void) | null = null;
-  onclose: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onmessage: ((e: { data: string }) => void) | null = null;
-  constructor() {
-    FakeSocket.all.push(this);
-  }
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close() {
-    this.readyState = 3;
-    this.onclose?.();
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.();
-  }
-  deliver(message: unknown) {
-    this.onmessage?.({ data: JSON.stringify(message) });
-  }
-}
-
-const latest = () => FakeSocket.all.at(-1)!;
+const latest = FakeSocket.latest;
 const msg = (id: number, message: string, username = 'Ruth') => ({
   id,
   username,
@@ -88,15 +61,17 @@ describe('ChatCard', () => {
     await renderOpen();
     expect(screen.getByLabelText('Name')).toHaveValue('Anonymous');
     await userEvent.type(screen.getByLabelText('Message'), '   {Enter}');
-    expect(latest().sent).toEqual([]);
+    expect(latest().sentMessages()).toEqual([]);
     await userEvent.type(screen.getByLabelText('Message'), 'Hello church{Enter}');
-    expect(latest().sent).toEqual([{ type: 'chat', username: 'Anonymous', message: 'Hello church' }]);
+    expect(latest().sentMessages()).toEqual([
+      { type: 'chat', username: 'Anonymous', message: 'Hello church' },
+    ]);
     expect(screen.getByLabelText('Message')).toHaveValue('');
     await userEvent.clear(screen.getByLabelText('Name'));
     await userEvent.type(screen.getByLabelText('Name'), 'Lydia');
     expect(localStorage.getItem('chat-username')).toBe('Lydia');
     await userEvent.type(screen.getByLabelText('Message'), 'Hi{Enter}');
-    expect(latest().sent.at(-1)).toEqual({ type: 'chat', username: 'Lydia', message: 'Hi' });
+    expect(latest().sentMessages().at(-1)).toEqual({ type: 'chat', username: 'Lydia', message: 'Hi' });
   });
 
   it("shows the listener count and the station's error message", async () => {

@@ -1,3 +1,4 @@
+import type { ReactElement, ReactNode } from 'react';
 import {
   Area,
   AreaChart,
@@ -12,6 +13,41 @@ import {
 import type { ListenerStats } from '../../../../common/listeners';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { getStation } from '../../../lib/station';
+
+const CHART_MARGIN = { top: 8, right: 16, left: 0, bottom: 0 };
+
+/** One chart in a card, or a line saying there is nothing to draw yet. */
+function ChartCard({
+  title,
+  description,
+  testId,
+  empty,
+  children,
+}: {
+  title: string;
+  description: ReactNode;
+  testId: string;
+  empty: string | undefined;
+  children: ReactElement;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className={empty ? undefined : 'h-64'} data-testid={testId}>
+        {empty ? (
+          <p className="text-sm text-slate-600">{empty}</p>
+        ) : (
+          <ResponsiveContainer width="100%" height="100%">
+            {children}
+          </ResponsiveContainer>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
 
 const dayLabel = (date: string) =>
   new Date(`${date}T12:00:00Z`).toLocaleDateString(undefined, {
@@ -48,70 +84,58 @@ export default function ListenerCharts({ stats }: { stats: ListenerStats }) {
 
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <Card>
-        <CardHeader>
-          <CardTitle>Listeners per minute</CardTitle>
-          <CardDescription>
+      <ChartCard
+        title="Listeners per minute"
+        description={
+          <>
             Last {stats.days} days
             {stats.minutesPerPoint > 1 && ` (highest in each ${stats.minutesPerPoint}-minute interval)`}
-          </CardDescription>
-        </CardHeader>
-        <CardContent className={minutes.length ? 'h-64' : undefined} data-testid="listeners-per-minute">
-          {minutes.length === 0 ? (
-            <p className="text-sm text-slate-600">No listener figures yet for this period.</p>
-          ) : (
-            <ResponsiveContainer width="100%" height="100%">
-              <AreaChart data={minutes} margin={{ top: 8, right: 16, left: 0, bottom: 0 }}>
-                <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-                <XAxis
-                  dataKey="t"
-                  type="number"
-                  scale="time"
-                  domain={domain}
-                  ticks={ticks}
-                  tickFormatter={dateLabel}
-                  tick={{ fontSize: 11 }}
-                  minTickGap={32}
-                />
-                <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
-                <Tooltip labelFormatter={(value) => timeLabel(Number(value))} />
-                <Area
-                  type="stepAfter"
-                  dataKey="listeners"
-                  name="Listeners"
-                  stroke="#1e3a8a"
-                  fill="#bfdbfe"
-                  isAnimationActive={false}
-                />
-              </AreaChart>
-            </ResponsiveContainer>
-          )}
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>Hours listened per day</CardTitle>
-          <CardDescription>Last {stats.days} days</CardDescription>
-        </CardHeader>
-        <CardContent className={days.length ? 'h-64' : undefined} data-testid="listening-hours-per-day">
-          {days.length === 0 ? (
-            <p className="text-sm text-slate-600">No listening recorded yet for this period.</p>
-          ) : (
-            <ResponsiveContainer width="100%" height="100%">
-              <BarChart data={days} margin={{ top: 8, right: 16, left: 0, bottom: 0 }}>
-                <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
-                <XAxis dataKey="label" tick={{ fontSize: 11 }} minTickGap={8} />
-                <YAxis
-                  tick={{ fontSize: 11 }}
-                  tickFormatter={(hours: number) => String(Number(hours.toPrecision(2)))}
-                />
-                <Tooltip formatter={(value) => [`${Number(value).toFixed(1)} h`, 'Hours']} />
-                <Bar dataKey="hours" name="Hours" fill="#f59e0b" isAnimationActive={false} />
-              </BarChart>
-            </ResponsiveContainer>
-          )}
-        </CardContent>
-      </Card>
+          </>
+        }
+        testId="listeners-per-minute"
+        empty={minutes.length === 0 ? 'No listener figures yet for this period.' : undefined}
+      >
+        <AreaChart data={minutes} margin={CHART_MARGIN}>
+          <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
+          <XAxis
+            dataKey="t"
+            type="number"
+            scale="time"
+            domain={domain}
+            ticks={ticks}
+            tickFormatter={dateLabel}
+            tick={{ fontSize: 11 }}
+            minTickGap={32}
+          />
+          <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
+          <Tooltip labelFormatter={(value) => timeLabel(Number(value))} />
+          <Area
+            type="stepAfter"
+            dataKey="listeners"
+            name="Listeners"
+            stroke="#1e3a8a"
+            fill="#bfdbfe"
+            isAnimationActive={false}
+          />
+        </AreaChart>
+      </ChartCard>
+      <ChartCard
+        title="Hours listened per day"
+        description={<>Last {stats.days} days</>}
+        testId="listening-hours-per-day"
+        empty={days.length === 0 ? 'No listening recorded yet for this period.' : undefined}
+      >
+        <BarChart data={days} margin={CHART_MARGIN}>
+          <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
+          <XAxis dataKey="label" tick={{ fontSize: 11 }} minTickGap={8} />
+          <YAxis
+            tick={{ fontSize: 11 }}
+            tickFormatter={(hours: number) => String(Number(hours.toPrecision(2)))}
+          />
+          <Tooltip formatter={(value) => [`${Number(value).toFixed(1)} h`, 'Hours']} />
+          <Bar dataKey="hours" name="Hours" fill="#f59e0b" isAnimationActive={false} />
+        </BarChart>
+      </ChartCard>
     </div>
   );
 }
