@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { createScratchPostgres } from '../../src/server/test/helpers';
 import { freePort, startIcecast } from '../../src/server/test/icecast-server';
 import type { FromWorker, WorkerInput } from '../listeners/listener-worker';
+import { chatRoom } from './chat-room';
 import { loadHomeAndAdmin, npmStart } from './station';
 import { sampler, treeMemory, type TreeMemory } from './tree';
 
@@ -21,11 +22,13 @@ const { values } = parseArgs({
     'idle-seconds': { type: 'string', default: '20' },
     'soak-listeners': { type: 'string', default: '2000' },
     'soak-seconds': { type: 'string', default: '600' },
+    'soak-chat': { type: 'string', default: '500' },
   },
 });
 const idleMs = Number(values['idle-seconds']) * 1000;
 const soakListeners = Number(values['soak-listeners']);
 const soakSeconds = Number(values['soak-seconds']);
+const soakChat = Number(values['soak-chat']);
 
 if (!existsSync('dist/server/main.js') || !existsSync('dist/client/index.html')) {
   // Built first, as a new user's station is: the figures are for running, not for building.
@@ -87,15 +90,17 @@ async function soak(dataDir: string) {
     ),
   );
   const receiving = ramped.reduce((sum, m) => sum + (m.type === 'ramped' ? m.receiving : 0), 0);
+  const chat = await chatRoom(port, soakChat);
   await sleep(30_000); // warm-up
   const start = treeMemory(station.child.pid!);
   const peak = sampler(station.child.pid!, 1000);
   await sleep(soakSeconds * 1000);
   const end = treeMemory(station.child.pid!);
   const max = peak.stop();
+  const chatFigures = chat.stop();
   for (const child of children) child.kill();
   await station.stop();
-  return { receiving, start, end, max };
+  return { receiving, start, end, max, chat: chatFigures };
 }
 
 const cell = (m: TreeMemory) => `${String(m.pssMb).padStart(4)} / ${String(m.rssMb).padStart(4)}`;
@@ -140,7 +145,7 @@ try {
 
   if (soakSeconds > 0 && soakListeners > 0) {
     console.log(
-      `\nSoak: ${soakListeners} listeners on the embedded default for ${soakSeconds} s (after 30 s warm-up)...`,
+      `\nSoak: ${soakListeners} listeners and ${soakChat} chat sockets on the embedded default for ${soakSeconds} s (after 30 s warm-up)...`,
     );
     const result = await soak(embeddedDir);
     const growth = ((result.end.pssMb - result.start.pssMb) / result.start.pssMb) * 100;
@@ -148,7 +153,9 @@ try {
     console.log(
       `start ${cell(result.start)}   end ${cell(result.end)}   peak ${cell(result.max)}   growth ${growth.toFixed(1)} % (goal < 10 %)`,
     );
-    console.log('Chat sockets: none yet (the station has no chat); add them here when it does.');
+    console.log(
+      `chat sockets: ${result.chat.sockets} open, ${result.chat.sent} messages sent (one a second), ${result.chat.received} received in all`,
+    );
   }
 } finally {
   rmSync(embeddedDir, { recursive: true, force: true });
