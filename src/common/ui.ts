@@ -22,6 +22,8 @@ export const SLIDER_DEFAULTS = { min: 0, max: 100, step: 1 } as const;
 
 /** Polling and prefetch (SPEC.md sections 4 and 9). */
 export const PROGRAMS_REFETCH_MS = 30_000;
+/** SPEC.md section 7: the 'Viral Impact' figures are refreshed every 30 s. */
+export const VIRAL_STATS_REFETCH_MS = 30_000;
 export const PREFETCH_FRESHNESS_MS = { featured: 2 * 60_000, programs: 5 * 60_000 } as const;
 /** Debounce after each trigger before the featured list and today's programs are prefetched. */
 export const PREFETCH_DELAY_MS = {

@@ -26,6 +26,7 @@ import { clipRoutes, radioClipAudio } from './features/clips/routes.js';
 import radioPlugin from './features/radio/plugin.js';
 import realtimePlugin, { goingAway } from './plugins/realtime.js';
 import { listenerRoutes } from './features/listeners/routes.js';
+import { sharingRoutes } from './features/sharing/routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -82,6 +83,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | obje
   await app.register(chatRoutes);
   await app.register(uploadRoutes, { dataDir: deps.config.dataDir });
   await app.register(listenerRoutes, { prefix: '/api' });
+  await app.register(sharingRoutes, { prefix: '/api', liveFigures: () => app.radioFigures() });
   await app.register(backupRoutes, { prefix: '/api' });
 
   await app.register(clipRoutes, {

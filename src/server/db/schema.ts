@@ -169,3 +169,14 @@ export const listenerMinutes = pgTable('listener_minutes', {
   peak: integer('peak').notNull(),
   listeningSeconds: integer('listening_seconds').notNull(),
 });
+
+/** One share from the share card or component: its channel and when, nothing about who (DESIGN.md section 7). */
+export const shareEvents = pgTable(
+  'share_events',
+  {
+    id: id(),
+    channel: text('channel').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('share_events_created_at_idx').on(t.createdAt)],
+);

@@ -13,6 +13,7 @@ import { NewsletterRow } from '../../features/newsletter';
 import { PrayerCard } from '../../features/prayer';
 import { MobileExperienceCard } from './mobile-experience-card';
 import { ProgramsSection } from '../../features/programs';
+import { ViralImpactCard } from '../../features/sharing';
 import { ShareCard } from './share-card';
 import { SocialLinksBand } from './social-links-band';
 import { usePrefetchOnActivity } from './use-prefetch-on-activity';
@@ -44,6 +45,7 @@ export function HomePage() {
           <MobileExperienceCard />
         </div>
         <RecorderSection />
+        <ViralImpactCard />
         <NewsletterRow />
       </main>
       <SocialLinksBand />

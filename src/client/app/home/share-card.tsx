@@ -1,6 +1,7 @@
 import Sparkles from 'lucide-react/icons/sparkles';
 import { Share } from '../../components/share';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { countShare } from '../../features/sharing';
 import { getStation } from '../../lib/station';
 
 /** SPEC.md section 2 item 5: the 'Go Viral with Faith' share card. */
@@ -23,6 +24,7 @@ export function ShareCard() {
           url={url}
           title={`${station.name} Live`}
           text={`Listen to ${station.name} live: worship, sermons and prayer from the ${station.networkName}.`}
+          onShared={countShare}
         />
       </CardContent>
     </Card>

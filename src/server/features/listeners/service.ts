@@ -53,6 +53,8 @@ export async function recordMinute(db: Database, figures: MinuteFigures): Promis
 export interface ListenerTotals {
   /** Highest listener count of the station's current day (stored minutes). */
   peakToday: number;
+  /** Hours listened in the station's current day (stored minutes). */
+  hoursToday: number;
   /** Hours listened over the period. */
   listeningHours: number;
   /** Highest listener count over the period. */
@@ -73,6 +75,7 @@ export async function listenerStats(
   const rows = await latestMinutes(db, since, options.days * 1440);
   return {
     peakToday: day.peak,
+    hoursToday: Math.round((day.seconds / 3600) * 100) / 100,
     listeningHours: Math.round((period.seconds / 3600) * 100) / 100,
     peak: period.peak,
     series: rows

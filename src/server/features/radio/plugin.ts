@@ -4,7 +4,7 @@ import { RadioEngine } from '../../radio/engine.js';
 import { externalSourceFromConfig } from '../../radio/external-source.js';
 import type { NowPlayingSource } from '../../radio/now-playing-source.js';
 import { radioRoutes } from './routes.js';
-import { radioStorage } from './service.js';
+import { liveFiguresReader, radioStorage, type LiveFigures } from './service.js';
 import { sourceRoutes } from './source-routes.js';
 import { streamRoutes } from './stream-routes.js';
 
@@ -12,6 +12,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The built-in broadcaster (AutoDJ, live input, listeners); idle when an external station is configured. */
     radio: RadioEngine;
+    /** Listeners now, today's peak and hours listened today. */
+    radioFigures: () => Promise<LiveFigures>;
   }
 }
 
@@ -34,13 +36,15 @@ export default fp(
     const source: NowPlayingSource = external ?? engine;
     app.decorate('radio', engine);
     app.decorate('nowPlaying', source);
+    const liveFigures = liveFiguresReader(app.db, engine, () => source, () => app.station().timeZone);
+    app.decorate('radioFigures', liveFigures);
     app.addHook('preClose', async () => {
       await source.stop();
       if (source !== engine) await engine.stop();
     });
     await app.register(streamRoutes, { engine, source: () => source });
     await app.register(sourceRoutes, { engine });
-    await app.register(radioRoutes, { prefix: '/api', engine, source: () => source });
+    await app.register(radioRoutes, { prefix: '/api', source: () => source, liveFigures });
   },
   { name: 'radio' },
 );

@@ -8,12 +8,8 @@ import {
   streamInfoSchema,
   type NowPlaying,
 } from '../../../common/radio.js';
-import type { RadioEngine } from '../../radio/engine.js';
-import { listenerStats } from '../listeners/service.js';
+import type { LiveFigures } from './service.js';
 import type { NowPlayingSource } from '../../radio/now-playing-source.js';
-
-/** Peak-today figures come from the database; polled by every listener, so they are kept a little while. */
-const STATS_CACHE_MS = 10_000;
 
 /**
  * A weak ETag over what a listener sees change (track, live, listeners): the stream clock moves every
@@ -27,7 +23,7 @@ export function nowPlayingEtag(np: NowPlaying): string {
 /** /api/radio: now playing (ETag, for the 15 s polling), stream address and its latency probe, live figures. */
 export async function radioRoutes(
   app: FastifyInstance,
-  opts: { engine: RadioEngine; source: () => NowPlayingSource },
+  opts: { source: () => NowPlayingSource; liveFigures: () => Promise<LiveFigures> },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -57,13 +53,8 @@ export async function radioRoutes(
     reply.header('Cache-Control', 'no-cache, no-store').code(200).send();
   });
 
-  let cached: { at: number; peakToday: number } | null = null;
   r.get('/radio/stats', { schema: { response: { 200: radioStatsSchema } } }, async () => {
-    const listeners = opts.source().nowPlaying().listeners;
-    if (!cached || Date.now() - cached.at > STATS_CACHE_MS) {
-      const stats = await listenerStats(app.db, { days: 1, timeZone: app.station().timeZone });
-      cached = { at: Date.now(), peakToday: stats.peakToday };
-    }
-    return { listeners, peakToday: Math.max(cached.peakToday, opts.engine.meter.peakToday, listeners) };
+    const { listeners, peakToday } = await opts.liveFigures();
+    return { listeners, peakToday };
   });
 }

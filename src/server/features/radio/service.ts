@@ -1,7 +1,9 @@
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
+import type { RadioEngine } from '../../radio/engine.js';
+import type { NowPlayingSource } from '../../radio/now-playing-source.js';
 import type { RadioStorage } from '../../radio/storage.js';
-import { recordMinute, startOfDay } from '../listeners/service.js';
+import { listenerStats, recordMinute, startOfDay } from '../listeners/service.js';
 import { playOrder, sourcePassword } from '../settings/service.js';
 
 /** The engine's storage: play order and live-input password in settings, figures in listener minutes. */
@@ -11,5 +13,39 @@ export function radioStorage(db: Database, config: Pick<Config, 'sourcePassword'
     sourcePassword: () => sourcePassword(db, config),
     recordMinute: (figures) => recordMinute(db, figures),
     startOfDay,
+  };
+}
+
+/** Stored figures change once a minute and every listener polls them, so they are kept a little while. */
+const STORED_FIGURES_MS = 10_000;
+
+export interface LiveFigures {
+  listeners: number;
+  peakToday: number;
+  hoursToday: number;
+}
+
+/**
+ * Listeners now, today's peak and hours listened today: the engine's live count and peak, the rest from the
+ * stored minutes of the station's day.
+ */
+export function liveFiguresReader(
+  db: Database,
+  engine: RadioEngine,
+  source: () => NowPlayingSource,
+  timeZone: () => string,
+): () => Promise<LiveFigures> {
+  let stored: { at: number; peakToday: number; hoursToday: number } | undefined;
+  return async () => {
+    const listeners = source().nowPlaying().listeners;
+    if (!stored || Date.now() - stored.at > STORED_FIGURES_MS) {
+      const day = await listenerStats(db, { days: 1, timeZone: timeZone() });
+      stored = { at: Date.now(), peakToday: day.peakToday, hoursToday: day.hoursToday };
+    }
+    return {
+      listeners,
+      peakToday: Math.max(stored.peakToday, engine.meter.peakToday, listeners),
+      hoursToday: stored.hoursToday,
+    };
   };
 }

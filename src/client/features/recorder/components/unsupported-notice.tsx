@@ -4,6 +4,7 @@ import { Share } from '../../../components/share';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { getStation } from '../../../lib/station';
+import { countShare } from '../../sharing';
 import { testRecording } from '../stream-recorder';
 
 /**
@@ -39,6 +40,7 @@ export function UnsupportedNotice({ audio, playing }: { audio: HTMLAudioElement;
           title={`${station.name} Live`}
           text={`Listen to ${station.name} live with me`}
           className="grid-cols-2 sm:grid-cols-4"
+          onShared={countShare}
         />
         {playing && (
           <Button variant="link" size="sm" disabled={testing} onClick={() => void runTest()}>
