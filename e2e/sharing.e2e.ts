@@ -37,7 +37,7 @@ describe("sharing and the 'Viral Impact' card in Chromium", () => {
           await page.reload();
           return total();
         },
-        { timeout: 15_000, intervals: [500] },
+        { timeout: 15_000, interval: 500 },
       )
       .toBe(before + 1);
     if (SHOTS) await card.screenshot({ path: `${SHOTS}/viral-impact.png` });

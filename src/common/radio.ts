@@ -45,3 +45,15 @@ export const radioStatsSchema = z.object({
   peakToday: z.number().int().nonnegative(),
 });
 export type RadioStats = z.infer<typeof radioStatsSchema>;
+
+/** The Station tab's stream source: the built-in broadcaster (null), or a station elsewhere. */
+export const STREAM_SOURCE_PATTERN = /^(icecast|url):https?:\/\/\S+$/;
+export const streamSourceSchema = z.object({
+  streamSource: z
+    .string({ error: 'Stream source must be text' })
+    .trim()
+    .max(2000, 'Stream source must be at most 2,000 characters')
+    .regex(STREAM_SOURCE_PATTERN, 'Stream source must be icecast:URL or url:URL (an http or https address)')
+    .nullable(),
+});
+export type StreamSourceBody = z.infer<typeof streamSourceSchema>;

@@ -66,7 +66,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | obje
   await app.register(errorsPlugin);
   // Before any route, so every route's access is known and checked.
   await app.register(authPlugin, { findSessionUser: (token) => findSessionUser(deps.db, token) });
-  await app.register(securityPlugin, { extraMediaOrigins: externalOrigins(deps.config) });
+  // The radio plugin, registered below, tells which station elsewhere is on air, if any.
+  await app.register(securityPlugin, { extraMediaOrigins: () => externalOrigins(app.streamSource()) });
   await app.register(compress, { global: true, threshold: 1024, brotliOptions: { params: { 1: 4 } } });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 }, preClose: goingAway });
   // The radio engine, /stream and live input; then /ws, which pushes its now playing.
@@ -96,7 +97,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | obje
   return app as unknown as FastifyInstance;
 }
 
-function externalOrigins(config: Config): string[] {
-  if (!config.streamSource) return [];
-  return [new URL(config.streamSource.replace(/^(icecast|url):/, '')).origin];
+function externalOrigins(streamSource: string | undefined): string[] {
+  if (!streamSource) return [];
+  return [new URL(streamSource.replace(/^(icecast|url):/, '')).origin];
 }

@@ -3,8 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** Security headers with a strict Content-Security-Policy: only the station's own origin runs code. */
-export default fp(async function security(app: FastifyInstance, opts: { extraMediaOrigins?: string[] }) {
-  const media = opts.extraMediaOrigins ?? [];
+export default fp(async function security(
+  app: FastifyInstance,
+  opts: { extraMediaOrigins?: () => string[] },
+) {
+  // Read on every page: staff may put a station elsewhere on air while the station runs.
+  const media = () => (opts.extraMediaOrigins?.() ?? []).join(' ');
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -16,8 +20,8 @@ export default fp(async function security(app: FastifyInstance, opts: { extraMed
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         // blob: for Media Source playback; data: for the player library's silent placeholder that keeps
         // the play button working between streams.
-        mediaSrc: ["'self'", 'blob:', 'data:', ...media],
-        connectSrc: ["'self'", ...media],
+        mediaSrc: ["'self'", 'blob:', 'data:', media],
+        connectSrc: ["'self'", media],
         workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],

@@ -1,11 +1,33 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { sourcePasswordResponseSchema, type StationSettings } from '../../../common/admin';
+import { streamSourceSchema } from '../../../common/radio';
 import { stationInfoSchema } from '../../../common/station';
 import { apiDownload, apiGetParsed, apiSend } from '../../lib/api-request';
 
 export const STATION_SETTINGS_PATH = '/api/admin/station';
 export const SOURCE_PASSWORD_PATH = '/api/admin/station/source-password';
 export const BACKUP_PATH = '/api/admin/backup';
+export const STREAM_SOURCE_PATH = '/api/admin/stream-source';
+
+export const streamSourceQuery = () =>
+  queryOptions({
+    queryKey: [STREAM_SOURCE_PATH],
+    queryFn: () => apiGetParsed(STREAM_SOURCE_PATH, streamSourceSchema),
+  });
+
+/** Superuser only: the built-in broadcaster (null) or a station elsewhere, on air as soon as it is saved. */
+export function useStreamSource() {
+  return useQuery(streamSourceQuery());
+}
+
+export function useSaveStreamSource() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (streamSource: string | null) =>
+      apiSend('PUT', STREAM_SOURCE_PATH, { streamSource }, streamSourceSchema),
+    onSuccess: (saved) => queryClient.setQueryData(streamSourceQuery().queryKey, saved),
+  });
+}
 
 export const stationSettingsQuery = () =>
   queryOptions({

@@ -167,7 +167,11 @@ async function sendFileWithRanges(request: FastifyRequest, reply: FastifyReply, 
 
 /** The built-in radio's recent audio, when it is the one on air (not an external STREAM_SOURCE station). */
 export function radioClipAudio(app: object): ClipAudioSource | null {
-  const { radio, nowPlaying } = app as unknown as { radio?: ClipAudioSource; nowPlaying?: unknown };
-  if (!radio || (nowPlaying !== undefined && nowPlaying !== radio)) return null;
+  const { radio, nowPlaying } = app as unknown as {
+    radio?: ClipAudioSource;
+    nowPlaying?: { active?: unknown };
+  };
+  const onAir = nowPlaying?.active ?? nowPlaying;
+  if (!radio || (onAir !== undefined && onAir !== radio)) return null;
   return radio;
 }

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { RadioEngine } from '../../radio/engine.js';
-import { externalSourceFromConfig } from '../../radio/external-source.js';
-import type { NowPlayingSource } from '../../radio/now-playing-source.js';
+import { ExternalStationSource } from '../../radio/external-source.js';
+import { SwitchableSource } from '../../radio/switchable-source.js';
+import { streamSource } from '../settings/service.js';
 import { radioRoutes } from './routes.js';
 import { liveFiguresReader, radioStorage, type LiveFigures } from './service.js';
 import { sourceRoutes } from './source-routes.js';
 import { streamRoutes } from './stream-routes.js';
+import { streamSourceRoutes } from './stream-source-routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,6 +16,8 @@ declare module 'fastify' {
     radio: RadioEngine;
     /** Listeners now, today's peak and hours listened today. */
     radioFigures: () => Promise<LiveFigures>;
+    /** The station elsewhere that is on air (`icecast:URL` | `url:URL`), or undefined for the built-in one. */
+    streamSource: () => string | undefined;
   }
 }
 
@@ -29,22 +33,43 @@ export default fp(
       log: app.log,
       station: () => app.station(),
     });
-    const external = externalSourceFromConfig(app.config, {
-      warn: (message) => app.log.warn(message),
-      info: (message) => app.log.info(message),
-    });
-    const source: NowPlayingSource = external ?? engine;
+    const log = {
+      warn: (message: string) => app.log.warn(message),
+      info: (message: string) => app.log.info(message),
+    };
+    const sourceFor = (value: string | undefined) =>
+      value
+        ? new ExternalStationSource({
+            streamSource: value,
+            statusUrl: value === app.config.streamSource ? app.config.streamStatusUrl : undefined,
+            stationName: app.station().name,
+            log,
+          })
+        : engine;
+    // The Station tab's choice, else STREAM_SOURCE; changed while the station runs, without a restart.
+    let chosen = await streamSource(app.db, app.config);
+    const onAir = new SwitchableSource(sourceFor(chosen));
+    const source = () => onAir.active;
     app.decorate('radio', engine);
-    app.decorate('nowPlaying', source);
-    const liveFigures = liveFiguresReader(app.db, engine, () => source, () => app.station().timeZone);
+    app.decorate('nowPlaying', onAir);
+    app.decorate('streamSource', () => chosen);
+    const liveFigures = liveFiguresReader(app.db, engine, source, () => app.station().timeZone);
     app.decorate('radioFigures', liveFigures);
     app.addHook('preClose', async () => {
-      await source.stop();
-      if (source !== engine) await engine.stop();
+      await onAir.stop();
+      if (onAir.active !== engine) await engine.stop();
     });
-    await app.register(streamRoutes, { engine, source: () => source });
+    await app.register(streamRoutes, { engine, source });
     await app.register(sourceRoutes, { engine });
-    await app.register(radioRoutes, { prefix: '/api', source: () => source, liveFigures });
+    await app.register(radioRoutes, { prefix: '/api', source, liveFigures });
+    await app.register(streamSourceRoutes, {
+      prefix: '/api',
+      current: () => chosen,
+      async apply(value) {
+        chosen = value;
+        await onAir.switchTo(sourceFor(value));
+      },
+    });
   },
   { name: 'radio' },
 );

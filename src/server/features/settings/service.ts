@@ -12,6 +12,8 @@ export const STATION_SETTINGS_KEY = 'station';
 export const SOURCE_PASSWORD_KEY = 'source_password';
 /** Settings key for the AutoDJ's play order ('in_order' | 'shuffle'). */
 export const AUTODJ_ORDER_KEY = 'autodj_order';
+/** Settings key of the stream source chosen in the Station tab: `icecast:URL`, `url:URL`, or null (built-in). */
+export const STREAM_SOURCE_KEY = 'stream_source';
 const CHANGED_TOPIC = 'station_settings_changed';
 
 export interface StationSettingsStore {
@@ -106,4 +108,21 @@ export async function once(
     await writeSetting(t, key, { at: new Date().toISOString() });
   });
   return true;
+}
+
+/**
+ * The stream source staff chose in the Station tab (null: the built-in broadcaster), or STREAM_SOURCE when
+ * they never chose one.
+ */
+export async function streamSource(
+  db: Database,
+  config: Pick<Config, 'streamSource'>,
+): Promise<string | undefined> {
+  const saved = (await readSetting(db, STREAM_SOURCE_KEY)) as { streamSource?: unknown } | undefined;
+  if (saved === undefined) return config.streamSource;
+  return typeof saved.streamSource === 'string' ? saved.streamSource : undefined;
+}
+
+export async function saveStreamSource(db: Database, value: string | null): Promise<void> {
+  await writeSetting(db, STREAM_SOURCE_KEY, { streamSource: value });
 }

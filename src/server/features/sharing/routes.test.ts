@@ -71,14 +71,12 @@ describe('GET /api/viral-stats', () => {
         { channel: 'facebook' },
         { channel: 'whatsapp' },
       ]);
-    await t.db
-      .insert(listenerMinutes)
-      .values({
-        minute: new Date(Math.floor(Date.now() / 60_000) * 60_000),
-        listeners: 3,
-        peak: 4,
-        listeningSeconds: 5400,
-      });
+    await t.db.insert(listenerMinutes).values({
+      minute: new Date(Math.floor(Date.now() / 60_000) * 60_000),
+      listeners: 3,
+      peak: 4,
+      listeningSeconds: 5400,
+    });
     const figures = await stats();
     expect(figures).toEqual({
       listenersNow: 0,

@@ -4,6 +4,7 @@ import { useStationSettings } from '../api';
 import { BackupPanel } from './backup-panel';
 import { SourcePasswordPanel } from './source-password-panel';
 import { StationSettingsForm } from './station-settings-form';
+import { StreamSourcePanel } from './stream-source-panel';
 
 /** DESIGN.md section 7, Station tab (superuser). */
 export function StationTab() {
@@ -30,6 +31,15 @@ export function StationTab() {
         </CardHeader>
         <CardContent>
           <SourcePasswordPanel />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Stream Source</CardTitle>
+          <CardDescription>What listeners hear: this station, or one hosted elsewhere.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <StreamSourcePanel />
         </CardContent>
       </Card>
       <Card>
