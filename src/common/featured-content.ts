@@ -86,3 +86,17 @@ export const INVALID_FILE_TYPE = {
 };
 export const FILE_TOO_LARGE = { title: 'File too large', message: 'Please upload an image smaller than 5MB' };
 export const uploadImageResponseSchema = z.object({ imageUrl: z.string() });
+
+/** Sermon audio (DESIGN.md section 7): MP3 or M4A, checked by content, up to 200 MB (about 3 hours at 128 kbps). */
+export const MAX_AUDIO_UPLOAD_BYTES = 200 * 1024 * 1024;
+export const AUDIO_UPLOAD_FIELD = 'audio';
+export const INVALID_AUDIO_FILE = 'Please upload an MP3 or M4A audio file';
+export const AUDIO_TOO_LARGE = 'Please upload an audio file smaller than 200MB';
+export const uploadAudioResponseSchema = z.object({
+  audioUrl: z.string(),
+  /** Whole seconds, read from the file. */
+  durationSeconds: z.number().int().nonnegative(),
+  mimeType: z.enum(['audio/mpeg', 'audio/mp4']),
+  size: z.number().int().nonnegative(),
+});
+export type UploadAudioResponse = z.infer<typeof uploadAudioResponseSchema>;

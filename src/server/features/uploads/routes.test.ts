@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/helpers.js';
+import { multipartBody } from '../../test/multipart.js';
 import { addStaff } from '../../test/staff.js';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -12,18 +13,6 @@ beforeAll(async () => {
   staff = (await addStaff(t.db, 'designer', 'admin')).headers;
 });
 afterAll(() => t.close());
-
-function multipartBody(field: string, filename: string, contentType: string, data: Buffer) {
-  const boundary = `----station${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 function upload(data: Buffer, filename = 'photo.png', contentType = 'image/png', field = 'image') {
   const body = multipartBody(field, filename, contentType, data);

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+import { createWriteStream } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
@@ -8,6 +10,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  AUDIO_TOO_LARGE,
+  AUDIO_UPLOAD_FIELD,
+  INVALID_AUDIO_FILE,
+  MAX_AUDIO_UPLOAD_BYTES,
+  uploadAudioResponseSchema,
   FILE_TOO_LARGE,
   IMAGE_UPLOAD_FIELD,
   INVALID_FILE_TYPE,
@@ -15,6 +22,7 @@ import {
   uploadImageResponseSchema,
 } from '../../../common/featured-content.js';
 import { errorBodySchema } from '../../../common/http.js';
+import { checkAudio, NotAudioError } from './audio-check.js';
 import { NotAnImageError, reencodeImage } from './image-processing.js';
 
 export const UPLOADS_PREFIX = '/uploads/';
@@ -103,6 +111,60 @@ export async function uploadRoutes(app: FastifyInstance, opts: { dataDir: string
       const name = `${randomBytes(16).toString('hex')}.${image.extension}`;
       await writeFile(path.join(uploadsDir, name), image.data, { flag: 'wx' });
       return reply.code(201).send({ imageUrl: `${UPLOADS_PREFIX}${name}` });
+    },
+  );
+
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/upload-audio',
+    {
+      config: { access: 'staff' },
+      schema: {
+        response: {
+          201: uploadAudioResponseSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          413: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const invalid = () => reply.code(400).send({ message: INVALID_AUDIO_FILE });
+      if (!request.isMultipart()) return invalid();
+      // Streamed to disk under a dot-name (never served), checked, then renamed into place.
+      const incoming = path.join(uploadsDir, `.incoming-${randomBytes(8).toString('hex')}`);
+      let received = false;
+      try {
+        for await (const part of request.parts({ limits: { fileSize: MAX_AUDIO_UPLOAD_BYTES, files: 1 } })) {
+          if (part.type !== 'file') continue;
+          if (part.fieldname !== AUDIO_UPLOAD_FIELD || received) {
+            part.file.resume();
+            continue;
+          }
+          await pipeline(part.file, createWriteStream(incoming, { flags: 'wx' }));
+          if (part.file.truncated)
+            throw Object.assign(new Error('too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
+          received = true;
+        }
+        if (!received) return invalid();
+        const audio = await checkAudio(incoming);
+        const name = `${randomBytes(16).toString('hex')}.${audio.extension}`;
+        await rename(incoming, path.join(uploadsDir, name));
+        const { size } = await stat(path.join(uploadsDir, name));
+        return reply.code(201).send({
+          audioUrl: `${UPLOADS_PREFIX}${name}`,
+          durationSeconds: audio.durationSeconds,
+          mimeType: audio.mimeType,
+          size,
+        });
+      } catch (error) {
+        if (isTooLarge(error)) return reply.code(413).send({ message: AUDIO_TOO_LARGE });
+        if (error instanceof NotAudioError || (error as { code?: string }).code?.startsWith('FST_'))
+          return invalid();
+        throw error;
+      } finally {
+        await unlink(incoming).catch(() => undefined);
+      }
     },
   );
 }
