@@ -18,6 +18,7 @@ import { stationSettingsRoutes } from './features/settings/routes.js';
 import { openStationSettings } from './features/settings/service.js';
 import { subscriberRoutes } from './features/subscribers/routes.js';
 import { uploadRoutes } from './features/uploads/routes.js';
+import { openUploadsFolder } from './features/uploads/service.js';
 import { stationRoutes } from './features/station/routes.js';
 import { chatRoutes } from './features/chat/routes.js';
 import { prayerRoutes } from './features/prayer/routes.js';
@@ -27,6 +28,7 @@ import radioPlugin from './features/radio/plugin.js';
 import realtimePlugin, { goingAway } from './plugins/realtime.js';
 import { listenerRoutes } from './features/listeners/routes.js';
 import { sharingRoutes } from './features/sharing/routes.js';
+import { podcastRoutes } from './features/podcast/routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -82,7 +84,9 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | obje
   await app.register(subscriberRoutes, { prefix: '/api' });
   await app.register(prayerRoutes, { prefix: '/api' });
   await app.register(chatRoutes);
-  await app.register(uploadRoutes, { dataDir: deps.config.dataDir });
+  const uploads = openUploadsFolder(app, deps.config.dataDir);
+  await app.register(uploadRoutes, { uploads });
+  await app.register(podcastRoutes, { publicUrl: deps.config.publicUrl, uploadedFile: uploads.fileFor });
   await app.register(listenerRoutes, { prefix: '/api' });
   await app.register(sharingRoutes, { prefix: '/api', liveFigures: () => app.radioFigures() });
   await app.register(backupRoutes, { prefix: '/api' });

@@ -1,12 +1,12 @@
 import Podcast from 'lucide-react/icons/podcast';
 import { FacebookIcon, InstagramIcon, YouTubeIcon } from '../../components/brand-icons';
 
-// SPEC.md section 2 item 9: the links are placeholders.
+// SPEC.md section 2 item 9: the social links are placeholders; the podcast is the station's own sermon feed.
 const SOCIAL_LINKS = [
-  { label: 'Facebook', icon: FacebookIcon },
-  { label: 'YouTube', icon: YouTubeIcon },
-  { label: 'Instagram', icon: InstagramIcon },
-  { label: 'Podcast', icon: Podcast },
+  { label: 'Facebook', icon: FacebookIcon, href: '#' },
+  { label: 'YouTube', icon: YouTubeIcon, href: '#' },
+  { label: 'Instagram', icon: InstagramIcon, href: '#' },
+  { label: 'Podcast', icon: Podcast, href: '/podcast.xml' },
 ];
 
 export function SocialLinksBand() {
@@ -20,10 +20,10 @@ export function SocialLinksBand() {
           Follow the ministry
         </h2>
         <ul className="flex flex-wrap justify-center gap-3">
-          {SOCIAL_LINKS.map(({ label, icon: Icon }) => (
+          {SOCIAL_LINKS.map(({ label, icon: Icon, href }) => (
             <li key={label}>
               <a
-                href="#"
+                href={href}
                 className="inline-flex items-center gap-2 rounded-full bg-white/10 px-4 py-2 text-sm font-medium hover:bg-white/20 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400"
               >
                 <Icon className="h-5 w-5 text-amber-300" aria-hidden="true" />

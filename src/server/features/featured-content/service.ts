@@ -33,6 +33,13 @@ export async function listActiveContent(db: Database) {
   return (await repository.activeRowsNewestFirst(db)).map(toItem);
 }
 
+/** Active sermons that carry audio, newest first, with when they were added: the podcast's episodes. */
+export async function sermonsWithAudio(db: Database) {
+  return (await repository.activeRowsNewestFirst(db))
+    .filter((row) => row.type === 'sermon' && row.audioUrl)
+    .map((row) => ({ ...toItem(row), audioUrl: row.audioUrl!, addedAt: row.createdAt }));
+}
+
 /** Only the fields the caller sent: on PUT a field left out keeps its stored value. */
 const definedFields = (input: FeaturedContentInput) =>
   Object.fromEntries(

@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { createWriteStream } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -23,29 +21,17 @@ import {
 } from '../../../common/featured-content.js';
 import { errorBodySchema } from '../../../common/http.js';
 import { checkAudio, NotAudioError } from './audio-check.js';
+import { UPLOADS_PREFIX, type UploadsFolder } from './service.js';
 import { NotAnImageError, reencodeImage } from './image-processing.js';
 
-export const UPLOADS_PREFIX = '/uploads/';
 /** A text field of a multipart upload is at most this long. */
 const MAX_FIELD_BYTES = 1024;
-
-/** DATA_DIR/uploads, or a temporary folder (removed on close) when the station runs in memory. */
-function prepareUploadsDir(app: FastifyInstance, dataDir: string): string {
-  if (dataDir === 'memory://') {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'station-uploads-'));
-    app.addHook('onClose', async () => rmSync(dir, { recursive: true, force: true }));
-    return dir;
-  }
-  const dir = path.resolve(dataDir, 'uploads');
-  mkdirSync(dir, { recursive: true });
-  return dir;
-}
 
 const isTooLarge = (error: unknown) => (error as { code?: string } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
 
 /** POST /api/upload-image (staff) and the files it stores, served from /uploads. */
-export async function uploadRoutes(app: FastifyInstance, opts: { dataDir: string }) {
-  const uploadsDir = prepareUploadsDir(app, opts.dataDir);
+export async function uploadRoutes(app: FastifyInstance, opts: { uploads: UploadsFolder }) {
+  const uploadsDir = opts.uploads.dir;
   await app.register(multipart, {
     limits: { fileSize: MAX_IMAGE_UPLOAD_BYTES, files: 1, fields: 10, parts: 20, fieldSize: MAX_FIELD_BYTES },
   });

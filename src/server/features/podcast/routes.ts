@@ -1,0 +1,41 @@
+import { stat } from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
+import { sermonsWithAudio } from '../featured-content/service.js';
+import { checkAudio } from '../uploads/service.js';
+import { podcastFeed, type Episode } from './feed.js';
+
+/** What each stored sermon file holds, read once (the files never change: their names are never reused). */
+const facts = new Map<string, Episode['file']>();
+
+async function fileFacts(file: string): Promise<Episode['file'] | undefined> {
+  const known = facts.get(file);
+  if (known) return known;
+  try {
+    const [{ size }, audio] = await Promise.all([stat(file), checkAudio(file)]);
+    const found = { size, mimeType: audio.mimeType, durationSeconds: audio.durationSeconds };
+    facts.set(file, found);
+    return found;
+  } catch {
+    return undefined; // a missing or unreadable file is left out of the feed
+  }
+}
+
+/** GET /podcast.xml: the sermons that carry audio, newest first, for any podcast app. */
+export async function podcastRoutes(
+  app: FastifyInstance,
+  opts: { publicUrl?: string; uploadedFile: (url: string) => string | undefined },
+) {
+  app.get('/podcast.xml', async (request, reply) => {
+    const episodes: Episode[] = [];
+    for (const sermon of await sermonsWithAudio(app.db)) {
+      const file = opts.uploadedFile(sermon.audioUrl);
+      const found = file && (await fileFacts(file));
+      if (found) episodes.push({ ...sermon, file: found });
+    }
+    const origin = opts.publicUrl ?? `${request.protocol}://${request.host}`;
+    return reply
+      .type('application/rss+xml; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=300')
+      .send(podcastFeed(app.station(), origin, episodes));
+  });
+}
