@@ -1,12 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
+  AUDIO_UPLOAD_FIELD,
+  uploadAudioResponseSchema,
   featuredItemSchema,
   uploadImageResponseSchema,
   IMAGE_UPLOAD_FIELD,
   type FeaturedContentBody,
 } from '../../../../common/featured-content';
-import { apiSend, apiUpload } from '../../../lib/api-request';
+import { apiSend, apiUpload, apiUploadWithProgress } from '../../../lib/api-request';
 import {
   FEATURED_CONTENT_PATH,
   featuredItemPath as itemPath,
@@ -48,6 +50,19 @@ export function useUploadImage() {
       const form = new FormData();
       form.append(IMAGE_UPLOAD_FIELD, file);
       return apiUpload(UPLOAD_IMAGE_PATH, form, uploadImageResponseSchema);
+    },
+  });
+}
+
+export const UPLOAD_AUDIO_PATH = '/api/upload-audio';
+
+/** POST /api/upload-audio, multipart field 'audio', reporting progress; answers the stored file's facts. */
+export function useUploadAudio(onProgress: (fraction: number) => void) {
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append(AUDIO_UPLOAD_FIELD, file);
+      return apiUploadWithProgress(UPLOAD_AUDIO_PATH, form, uploadAudioResponseSchema, onProgress);
     },
   });
 }

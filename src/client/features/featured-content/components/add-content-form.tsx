@@ -10,6 +10,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import { useAddContent } from '../api/manage-content';
 import { ContentTypeSelect } from './content-type-select';
 import { FieldError } from '../../../components/form/field-error';
+import { AudioUpload, formatDuration } from './audio-upload';
 import { ImageUpload } from './image-upload';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 
@@ -78,6 +79,19 @@ export function AddContentForm() {
         control={form.control}
         name="imageUrl"
         render={({ field }) => <ImageUpload value={field.value ?? null} onChange={field.onChange} />}
+      />
+      <Controller
+        control={form.control}
+        name="audioUrl"
+        render={({ field }) => (
+          <AudioUpload
+            value={field.value ?? null}
+            onChange={(uploaded) => {
+              field.onChange(uploaded?.audioUrl ?? null);
+              form.setValue('duration', uploaded ? formatDuration(uploaded.durationSeconds) : undefined);
+            }}
+          />
+        )}
       />
       <Button type="submit" disabled={add.isPending}>
         <Plus aria-hidden="true" />
