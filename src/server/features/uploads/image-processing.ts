@@ -1,6 +1,30 @@
 // sharp (libvips, about 27 MB resident) is loaded with the first picture, not at start: a small machine
 // that never receives an upload never carries it.
-const loadSharp = async () => (await import('sharp')).default;
+// Sized for a small machine: one picture at a time, one libvips thread, and no cache of decoded images
+// (a 6,300 x 6,300 picture decodes to about 120 MB; six at once held 250 MB that was never given back).
+let loaded: Promise<typeof import('sharp')> | undefined;
+const loadSharp = async () => {
+  loaded ??= import('sharp').then((module) => {
+    module.default.concurrency(1);
+    module.default.cache(false);
+    return module;
+  });
+  return (await loaded).default;
+};
+
+/** Pictures waiting for sharp; each runs after the one before it has finished, failed or not. */
+let queue: Promise<unknown> = Promise.resolve();
+let waiting = 0;
+
+/** How many pictures are being re-encoded or waiting to be (for tests and logs). */
+export const imagesInQueue = () => waiting;
+
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  waiting++;
+  const run = queue.then(work).finally(() => waiting--);
+  queue = run.catch(() => undefined);
+  return run;
+}
 
 /** The formats SPEC.md section 5 accepts, as sharp names them after reading the bytes. */
 const ACCEPTED_FORMATS = ['jpeg', 'png', 'gif', 'webp'] as const;
@@ -22,7 +46,11 @@ const isAccepted = (format: string | undefined): format is AcceptedFormat =>
  * upright, at most MAX_IMAGE_DIMENSION on a side, in its own format, with EXIF, GPS and other metadata
  * dropped (sharp writes none unless asked).
  */
-export async function reencodeImage(input: Buffer): Promise<{ data: Buffer; extension: string }> {
+export function reencodeImage(input: Buffer): Promise<{ data: Buffer; extension: string }> {
+  return oneAtATime(() => reencodeNow(input));
+}
+
+async function reencodeNow(input: Buffer): Promise<{ data: Buffer; extension: string }> {
   let format: AcceptedFormat;
   let animated: boolean;
   const sharp = await loadSharp();
