@@ -45,6 +45,8 @@ export async function startOurs(fileLimit: number, onSpawn: (child: ChildProcess
         REDIS_URL: '',
         STREAM_SOURCE: '',
         SEED_DEMO: 'false',
+        // Every bench listener comes from 127.0.0.1.
+        MAX_LISTENERS_PER_ADDRESS: '1000000',
         LOG_LEVEL: 'warn',
         SOURCE_PASSWORD: password,
         ADMIN_USERNAME: 'bench-admin',

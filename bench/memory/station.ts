@@ -22,6 +22,8 @@ export async function npmStart(
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
+      // Every bench listener comes from 127.0.0.1.
+      MAX_LISTENERS_PER_ADDRESS: '1000000',
       ADMIN_USERNAME: BENCH_ADMIN.username,
       ADMIN_PASSWORD: BENCH_ADMIN.password,
       ...env,

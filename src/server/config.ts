@@ -79,6 +79,12 @@ const envSchema = z
       (v) => v === undefined || v.length >= 16,
       'must be at least 16 characters',
     ),
+    MAX_LISTENERS_PER_ADDRESS: z.coerce
+      .number({ message: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(1_000_000, 'must be at most 1000000')
+      .default(500),
     SEED_DEMO: z
       .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
       .default('true')
@@ -115,6 +121,8 @@ export interface Config {
   subtitleIngestKey?: string;
   seedDemo: boolean;
   logLevel: Env['LOG_LEVEL'];
+  /** Listeners one address may hold open on /stream at once (a church behind one NAT shares an address). */
+  maxListenersPerAddress: number;
   /** Fastify's trustProxy: whose X-Forwarded-For decides request.ip (per-address sign-in limits rely on it). */
   trustProxy: TrustProxy;
 }
@@ -157,6 +165,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     subtitleIngestKey: e.SUBTITLE_INGEST_KEY,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
+    maxListenersPerAddress: e.MAX_LISTENERS_PER_ADDRESS,
     trustProxy: e.TRUST_PROXY,
   };
 }

@@ -20,6 +20,10 @@ export async function streamRoutes(
   opts: { engine: RadioEngine; source: () => NowPlayingSource },
 ) {
   const { engine } = opts;
+  // Open /stream connections per address: one address holding hundreds of sockets (that may never read)
+  // pins kernel memory; a congregation behind one NAT stays well under the cap.
+  const perAddress = new Map<string, number>();
+  const cap = app.config.maxListenersPerAddress;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: ['GET', 'HEAD'],
     url: STREAM_PATH,
@@ -49,6 +53,14 @@ export async function streamRoutes(
         ...CORS,
       };
       if (icy) headers['icy-metaint'] = engine.broadcaster.metaint;
+      const address = request.ip;
+      const open = perAddress.get(address) ?? 0;
+      if (request.method === 'GET' && open >= cap) {
+        return reply
+          .code(429)
+          .header('Retry-After', '30')
+          .send({ message: `Too many listeners from this address (at most ${cap} at once)` });
+      }
       reply.hijack();
       const res = reply.raw;
       // Icecast-style: raw MP3 bytes until the connection closes, no chunked framing.
@@ -59,6 +71,12 @@ export async function streamRoutes(
         return;
       }
       res.socket?.setNoDelay(true);
+      perAddress.set(address, open + 1);
+      res.once('close', () => {
+        const left = (perAddress.get(address) ?? 1) - 1;
+        if (left > 0) perAddress.set(address, left);
+        else perAddress.delete(address);
+      });
       engine.broadcaster.addListener(res, { icy });
     },
   });
