@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { FrameHistory, type TimedFrame } from './frame-history.js';
 import { ICY_METAINT, icyMetadataBlock } from './icy.js';
 import type { Mp3Frame } from './mp3-frames.js';
+import { readSendQueues, sendQueueKey } from './send-queues.js';
 
 export interface BroadcasterOptions {
   /** Seconds of recent audio kept for bursts and clips (at least 5 minutes). */
@@ -10,6 +11,11 @@ export interface BroadcasterOptions {
   burstSeconds?: number;
   /** A listener whose unsent backlog passes this many bytes is dropped. */
   maxBacklogBytes?: number;
+  /**
+   * Seconds of audio past the burst a listener's kernel send queue may hold (seen on Linux) before it counts
+   * as not reading; two checks in a row over it and it is dropped, as Icecast drops a client past its queue.
+   */
+  kernelSlackSeconds?: number;
   metaint?: number;
 }
 
@@ -29,6 +35,9 @@ interface Listener {
   /** ICY: audio bytes still to send before the next metadata block. */
   untilMeta: number;
   token: number;
+  /** Its key in the kernel's send queues, and how many checks in a row found it over the bound. */
+  queueKey: string;
+  stalledChecks: number;
 }
 
 /** Listener comings and goings, for the figures: `onJoin` returns a token handed back to `onLeave`. */
@@ -51,6 +60,9 @@ export class Broadcaster {
   readonly metaint: number;
   private readonly burstSeconds: number;
   private readonly maxBacklogBytes: number;
+  private readonly kernelSlackSeconds: number;
+  /** Listeners dropped for not reading (their kernel queue past the bound), since start. */
+  stalledDropped = 0;
   private readonly listeners = new Set<Listener>();
   private pending: TimedFrame[] = [];
   private titles: { from: number; title: string }[] = [{ from: 0, title: '' }];
@@ -62,6 +74,7 @@ export class Broadcaster {
     this.history = new FrameHistory(Math.max(300, options.historySeconds ?? 360));
     this.burstSeconds = options.burstSeconds ?? 4;
     this.maxBacklogBytes = options.maxBacklogBytes ?? 256 * 1024;
+    this.kernelSlackSeconds = options.kernelSlackSeconds ?? 5;
     this.metaint = options.metaint ?? ICY_METAINT;
   }
 
@@ -105,6 +118,8 @@ export class Broadcaster {
       icy: options.icy,
       untilMeta: this.metaint,
       token: this.events.onJoin?.() ?? 0,
+      queueKey: sendQueueKey(res.socket?.remoteAddress, res.socket?.remotePort),
+      stalledChecks: 0,
     };
     this.listeners.add(listener);
     const remove = () => {
@@ -117,6 +132,27 @@ export class Broadcaster {
     const unsent = new Set(this.pending);
     const frames = burst.filter((f) => !unsent.has(f));
     if (frames.length) this.send(listener, toBatch(frames), new Map());
+  }
+
+  /**
+   * Drops the listeners that have not been reading: their kernel send queue (Linux) held more than the burst
+   * plus the slack on this check and the one before. Called every couple of seconds by the engine.
+   */
+  async dropStalledListeners(): Promise<number> {
+    const first = this.listeners.values().next().value as Listener | undefined;
+    const port = first?.res.socket?.localPort;
+    if (!port) return 0;
+    const queues = await readSendQueues(port);
+    const bound = ((this.bitrateKbps * 1000) / 8) * (this.burstSeconds + this.kernelSlackSeconds);
+    let dropped = 0;
+    for (const listener of this.listeners) {
+      listener.stalledChecks = (queues.get(listener.queueKey) ?? 0) > bound ? listener.stalledChecks + 1 : 0;
+      if (listener.stalledChecks < 2) continue;
+      listener.res.destroy();
+      dropped++;
+    }
+    this.stalledDropped += dropped;
+    return dropped;
   }
 
   /** Ends every listener's response (station stopping). */

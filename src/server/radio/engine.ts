@@ -22,6 +22,8 @@ export interface RadioEngineOptions {
   log?: FastifyBaseLogger;
   /** How often audio is produced and written to listeners, in ms (batched: one write per listener per tick). */
   tickMs?: number;
+  /** How often listeners that do not read are looked for (milliseconds). */
+  stallCheckMs?: number;
   broadcaster?: BroadcasterOptions;
   /** Default: DATA_DIR/media. */
   mediaDir?: string;
@@ -46,6 +48,8 @@ export class RadioEngine implements NowPlayingSource {
   readonly meter = new ListenerMeter();
   private readonly autodj: AutoDj;
   private readonly tickMs: number;
+  private readonly stallCheckMs: number;
+  private stallTimer: NodeJS.Timeout | null = null;
   private readonly listenerPushMs: number;
   private readonly liveGapMs: number;
   private readonly silence = silentFrame();
@@ -65,6 +69,7 @@ export class RadioEngine implements NowPlayingSource {
   constructor(private readonly options: RadioEngineOptions) {
     const { config } = options;
     this.tickMs = options.tickMs ?? 200;
+    this.stallCheckMs = options.stallCheckMs ?? 2000;
     this.listenerPushMs = options.listenerPushMs ?? 5000;
     this.liveGapMs = options.liveGapMs ?? 1500;
     this.track = {
@@ -134,6 +139,7 @@ export class RadioEngine implements NowPlayingSource {
     this.wallBase = performance.now() - this.broadcaster.clock * 1000;
     this.tick();
     this.timer = setInterval(() => this.tick(), this.tickMs);
+    this.stallTimer = setInterval(() => void this.dropStalled(), this.stallCheckMs);
     this.day = this.options.storage.startOfDay(new Date(), this.station().timeZone).getTime();
     this.scheduleMinute();
   }
@@ -141,13 +147,19 @@ export class RadioEngine implements NowPlayingSource {
   async stop(): Promise<void> {
     if (!this.running) return;
     this.running = false;
-    for (const timer of [this.timer, this.pushTimer]) if (timer) clearInterval(timer);
+    for (const timer of [this.timer, this.pushTimer, this.stallTimer]) if (timer) clearInterval(timer);
+    this.stallTimer = null;
     if (this.minuteTimer) clearTimeout(this.minuteTimer);
     this.timer = this.pushTimer = this.minuteTimer = null;
     this.broadcaster.closeAll();
     this.live.session?.abort?.();
     this.autodj.stop();
     await this.storeMinute();
+  }
+
+  private async dropStalled(): Promise<void> {
+    const dropped = await this.broadcaster.dropStalledListeners().catch(() => 0);
+    if (dropped) this.options.log?.info({ dropped }, 'dropped listeners that stopped reading');
   }
 
   // --- engine features ---------------------------------------------------------------------------
