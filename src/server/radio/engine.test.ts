@@ -55,6 +55,7 @@ beforeAll(async () => {
     storage: radioStorage(database.db, {}),
     tickMs: 50,
     liveGapMs: 300,
+    liveSilentHandBackMs: 2500,
     listenerPushMs: 100,
   });
   await engine.start();
@@ -102,6 +103,33 @@ describe('RadioEngine', () => {
     const now = engine.nowPlaying().stream_clock;
     const recent = engine.framesBetween(now - 2, now);
     expect(recent.reduce((s, f) => s + f.duration, 0)).toBeGreaterThan(1.9);
+  });
+
+  it('hands back to the AutoDJ when a connected encoder goes silent, with no gap in the broadcast, and back to live when it sends again', async () => {
+    const session = engine.live.begin({ name: 'Frozen Encoder' })!;
+    const wentLive = change((np) => np.is_live);
+    session.write(live);
+    await wentLive;
+    // The encoder freezes: its connection stays open, nothing arrives.
+    const handedBack = change((np) => !np.is_live);
+    let stalledFor = 0;
+    let last = { clock: engine.nowPlaying().stream_clock, at: performance.now() };
+    const watch = setInterval(() => {
+      const clock = engine.nowPlaying().stream_clock;
+      if (clock > last.clock) last = { clock, at: performance.now() };
+      else stalledFor = Math.max(stalledFor, performance.now() - last.at);
+    }, 20);
+    const back = await handedBack;
+    clearInterval(watch);
+    expect(back.current_track.title).toBe('Hymn');
+    // Silence filled the wait within the gap time (300 ms) and a tick or two: nothing a player would hear as a gap.
+    expect(stalledFor).toBeLessThan(700);
+    const liveAgain = change((np) => np.is_live);
+    session.write(live);
+    expect((await liveAgain).current_track.title).toBe('Frozen Encoder');
+    const ended = change((np) => !np.is_live);
+    session.end();
+    await ended;
   });
 
   it('stores the minute when stopping', async () => {

@@ -31,8 +31,13 @@ export interface RadioEngineOptions {
   fallbackFile?: string;
   /** Listener-count pushes are at most this often, in ms. */
   listenerPushMs?: number;
-  /** A live source silent this long (ms) is covered with silence until it recovers or times out. */
+  /** A live source silent this long (ms) is covered with silence, within one tick or two of the gap. */
   liveGapMs?: number;
+  /**
+   * A live source that keeps its connection but sends nothing this long (ms) hands the air back to the
+   * AutoDJ; now playing says so. It is back on air with its next audio.
+   */
+  liveSilentHandBackMs?: number;
 }
 
 /** After a stall (busy event loop, starving encoder) we do not rush to catch up more than this. */
@@ -52,6 +57,7 @@ export class RadioEngine implements NowPlayingSource {
   private stallTimer: NodeJS.Timeout | null = null;
   private readonly listenerPushMs: number;
   private readonly liveGapMs: number;
+  private readonly liveSilentHandBackMs: number;
   private readonly silence = silentFrame();
   private starvedSince: number | null = null;
   private track: Track;
@@ -71,7 +77,8 @@ export class RadioEngine implements NowPlayingSource {
     this.tickMs = options.tickMs ?? 200;
     this.stallCheckMs = options.stallCheckMs ?? 2000;
     this.listenerPushMs = options.listenerPushMs ?? 5000;
-    this.liveGapMs = options.liveGapMs ?? 1500;
+    this.liveGapMs = options.liveGapMs ?? 400;
+    this.liveSilentHandBackMs = options.liveSilentHandBackMs ?? 5000;
     this.track = {
       title: `${config.station.name} Live`,
       artist: config.station.name,
@@ -194,29 +201,46 @@ export class RadioEngine implements NowPlayingSource {
     }
     target += this.tickMs / 1000;
     while (this.broadcaster.clock < target) {
-      const frame = this.pull();
+      const frame = this.pull(now);
       if (frame) {
-        this.starvedSince = null;
         this.broadcaster.push(frame);
         continue;
       }
-      // A live encoder lags: a short gap is waited out; a long one is filled with silence so players keep
-      // their connection (and the clock keeps time) until the encoder recovers or times out.
-      this.starvedSince ??= now;
-      if (now - this.starvedSince < this.liveGapMs) break;
+      // A live encoder lags: a short gap is waited out; a longer one is filled with silence at once so
+      // players hear no gap (and the clock keeps time), until the encoder recovers or hands back.
+      if (now - (this.starvedSince ?? now) < this.liveGapMs) break;
       this.broadcaster.push(this.silence);
     }
     this.broadcaster.flush();
   }
 
-  /** The next frame: the live source when it is on air, else the AutoDJ; null while a live encoder lags. */
-  private pull(): Mp3Frame | null {
+  /**
+   * The next frame: the live source when it is on air, else the AutoDJ; null while a live encoder lags
+   * (briefly). An encoder silent past the hand-back time gives the air to the AutoDJ until it sends again.
+   */
+  private pull(now: number): Mp3Frame | null {
     const session = this.live.session;
     if (session?.onAir) {
-      if (!this.isLive) this.goLive(session);
       const frame = session.nextFrame();
-      if (frame) return frame;
-      if (!session.done) return null;
+      if (frame) {
+        this.starvedSince = null;
+        if (!this.isLive) this.goLive(session);
+        return frame;
+      }
+      if (!session.done) {
+        this.starvedSince ??= now;
+        if (now - this.starvedSince < this.liveSilentHandBackMs) {
+          if (!this.isLive) this.goLive(session);
+          return null;
+        }
+        if (this.isLive) {
+          this.isLive = false;
+          this.autodj.announce(this.broadcaster.clock);
+          this.options.log?.warn('live source connected but silent; AutoDJ continues until it sends again');
+        }
+        return this.autodj.nextFrame(this.broadcaster.clock);
+      }
+      this.starvedSince = null;
       this.live.release(session);
       this.isLive = false;
       this.autodj.announce(this.broadcaster.clock);
