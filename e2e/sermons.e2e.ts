@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeMp3 } from '../src/server/radio/test-audio';
 import { launchBrowser, openPage } from './browser';
 import { E2E_ADMIN, startStation, type RunningStation } from './station';
 
@@ -43,19 +43,7 @@ describe('sermons on demand and the podcast in Chromium', () => {
     });
     await toast(page, 'Please upload an MP3 or M4A audio file').waitFor();
 
-    const mp3 = path.join(work, 'sermon.mp3');
-    execFileSync('ffmpeg', [
-      '-v',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=duration=12',
-      '-b:a',
-      '64k',
-      mp3,
-    ]);
+    const mp3 = await makeMp3(path.join(work, 'sermon.mp3'), { seconds: 12, bitrate: '64k' });
     await page
       .getByLabel('Sermon audio')
       .setInputFiles({ name: 'sermon.mp3', mimeType: 'audio/mpeg', buffer: readFileSync(mp3) });

@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeMp3 } from '../../radio/test-audio.js';
 import { createTestApp } from '../../test/helpers.js';
 import { multipartBody } from '../../test/multipart.js';
 import { addStaff } from '../../test/staff.js';
@@ -22,19 +22,7 @@ afterAll(async () => {
 });
 
 async function uploadMp3(seconds: number) {
-  const file = path.join(work, `${seconds}.mp3`);
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=duration=${seconds}`,
-    '-b:a',
-    '64k',
-    file,
-  ]);
+  const file = await makeMp3(path.join(work, `${seconds}.mp3`), { seconds, bitrate: '64k' });
   const body = multipartBody('audio', 'sermon.mp3', 'audio/mpeg', readFileSync(file));
   const res = await t.app.inject({
     method: 'POST',
