@@ -1,6 +1,6 @@
 import compress from '@fastify/compress';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { StationInfo } from '../common/station.js';
 import type { Config } from './config.js';
@@ -46,7 +46,14 @@ declare module 'fastify' {
 }
 
 /** Builds the whole station as a Fastify instance; main.ts listens, tests inject. */
-export async function buildApp(deps: AppDeps, options: { logger?: boolean | object } = {}) {
+export async function buildApp(
+  deps: AppDeps,
+  options: {
+    logger?: boolean | object;
+    /** Sees every route as it is added (the fuzz suite collects them this way). */
+    onRoute?: (route: RouteOptions) => void;
+  } = {},
+) {
   const app = Fastify({
     logger: options.logger ?? false,
     // Whose X-Forwarded-For decides request.ip (TRUST_PROXY); per-address limits rely on it.
@@ -54,6 +61,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | obje
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -48,11 +48,14 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 }
 
 /** The whole app on a fresh database, for app.inject / injectWS. */
-export async function createTestApp(overrides: Record<string, string> = {}) {
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  options: Parameters<typeof buildApp>[1] = {},
+) {
   const config = testConfig(overrides);
   const database = await createTestDatabase();
   const bus = createLocalBus();
-  const app = await buildApp({ config, db: database.db, bus });
+  const app = await buildApp({ config, db: database.db, bus }, options);
   await app.ready();
   return {
     app,
