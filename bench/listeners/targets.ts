@@ -26,15 +26,10 @@ export async function startOurs(fileLimit: number, onSpawn: (child: ChildProcess
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'station-bench-'));
   const password = randomBytes(12).toString('hex');
-  // `exec` keeps the pid: CPU and memory are read from /proc of the server itself. The V8 flag is the one
-  // `npm start` gives the station (package.json).
+  // `exec` keeps the pid: CPU and memory are read from /proc of the server itself.
   const child = spawn(
     'sh',
-    [
-      '-c',
-      `ulimit -n ${fileLimit} 2>/dev/null; exec "$0" --max-semi-space-size=1 dist/server/main.js`,
-      process.execPath,
-    ],
+    ['-c', `ulimit -n ${fileLimit} 2>/dev/null; exec "$0" dist/server/main.js`, process.execPath],
     {
       env: {
         ...process.env,
