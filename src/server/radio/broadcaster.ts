@@ -148,7 +148,9 @@ export class Broadcaster {
     for (const listener of this.listeners) {
       listener.stalledChecks = (queues.get(listener.queueKey) ?? 0) > bound ? listener.stalledChecks + 1 : 0;
       if (listener.stalledChecks < 2) continue;
-      listener.res.destroy();
+      // A reset, not a close: a closed socket keeps its unsent queue in the kernel until it times out.
+      if (listener.res.socket) listener.res.socket.resetAndDestroy();
+      else listener.res.destroy();
       dropped++;
     }
     this.stalledDropped += dropped;

@@ -4,9 +4,13 @@ import { readFile } from 'node:fs/promises';
  * Bytes each TCP connection to `localPort` has handed to the kernel that the other end has not taken yet
  * (Linux's tx_queue in /proc/net/tcp and tcp6), by the other end's address and port. A listener that never
  * reads grows this queue up to the kernel's send buffer (megabytes), which Node cannot see. Elsewhere (no
- * /proc) the map is empty and only Node's own backlog bound applies.
+ * /proc) the map is empty and only Node's own backlog bound applies. Open connections only, unless
+ * `closing` asks for those being closed too.
  */
-export async function readSendQueues(localPort: number): Promise<Map<string, number>> {
+export async function readSendQueues(
+  localPort: number,
+  options: { closing?: boolean } = {},
+): Promise<Map<string, number>> {
   const queues = new Map<string, number>();
   for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
     const text = await readFile(file, 'utf8').catch(() => '');
@@ -15,6 +19,8 @@ export async function readSendQueues(localPort: number): Promise<Map<string, num
       if (fields.length < 5) continue;
       const [localHex, localPortHex] = fields[1]!.split(':');
       if (!localHex || parseInt(localPortHex ?? '', 16) !== localPort) continue;
+      // 01 is ESTABLISHED; a closing connection still holds its queue until the kernel gives up on it.
+      if (fields[3] !== '01' && !options.closing) continue;
       const [remoteHex, remotePortHex] = fields[2]!.split(':');
       const txQueue = parseInt(fields[4]!.split(':')[0]!, 16);
       queues.set(`${addressOf(remoteHex!)}:${parseInt(remotePortHex!, 16)}`, txQueue);
