@@ -169,35 +169,32 @@ describe('admin session', () => {
 });
 
 describe('tabs by role', () => {
-  it('a superuser sees 4 tabs in 4 columns, User Management among them, and the Station tab', async () => {
+  /** The panel as `user` sees it: its main tab bar, and the names in a tab bar. */
+  async function panelAs(user: typeof admin | typeof superuser) {
     sessionStorage.setItem('adminToken', 'good-token');
-    fakeStaffApi({ ...emptyLists, ...verifiedAs(superuser) });
+    fakeStaffApi({ ...emptyLists, ...verifiedAs(user) });
     renderWithProviders(<AdminPage />);
-    const bar = await screen.findByRole('tablist', { name: 'Admin sections' });
-    expect(
-      within(bar)
-        .getAllByRole('tab')
-        .map((t) => t.textContent),
-    ).toEqual(['Content', 'Subscribers', 'User Management', 'Settings']);
+    return screen.findByRole('tablist', { name: 'Admin sections' });
+  }
+  const names = (bar: HTMLElement) =>
+    within(bar)
+      .getAllByRole('tab')
+      .map((t) => t.textContent);
+
+  it('a superuser sees 4 tabs in 4 columns, User Management among them, and the Station tab', async () => {
+    const bar = await panelAs(superuser);
+    expect(names(bar)).toEqual(['Content', 'Subscribers', 'User Management', 'Settings']);
     expect(bar).toHaveClass('grid-cols-4');
-    const more = screen.getByRole('tablist', { name: 'More admin sections' });
-    expect(
-      within(more)
-        .getAllByRole('tab')
-        .map((t) => t.textContent),
-    ).toEqual(['Station', 'Prayer', 'Listeners']);
+    expect(names(screen.getByRole('tablist', { name: 'More admin sections' }))).toEqual([
+      'Station',
+      'Prayer',
+      'Listeners',
+    ]);
   });
 
   it('an admin sees 3 tabs in 3 columns and no User Management or Station', async () => {
-    sessionStorage.setItem('adminToken', 'good-token');
-    fakeStaffApi({ ...emptyLists, ...verifiedAs(admin) });
-    renderWithProviders(<AdminPage />);
-    const bar = await screen.findByRole('tablist', { name: 'Admin sections' });
-    expect(
-      within(bar)
-        .getAllByRole('tab')
-        .map((t) => t.textContent),
-    ).toEqual(['Content', 'Subscribers', 'Settings']);
+    const bar = await panelAs(admin);
+    expect(names(bar)).toEqual(['Content', 'Subscribers', 'Settings']);
     expect(bar).toHaveClass('grid-cols-3');
     expect(screen.queryByRole('tab', { name: 'User Management' })).toBeNull();
     expect(screen.queryByRole('tab', { name: 'Station' })).toBeNull();

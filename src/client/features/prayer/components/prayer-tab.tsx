@@ -1,8 +1,9 @@
+import { CardHeading, countOf } from '../../../components/card-heading';
 import { useState } from 'react';
 import type { PrayerFilter } from '../../../../common/prayer';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { notifyFailure } from '../../../lib/notify';
 import { useDeletePrayerRequest, useMarkPrayed, usePrayerRequests } from '../staff-api';
@@ -22,14 +23,10 @@ export function PrayerTab() {
   return (
     <Card>
       <CardHeader className="space-y-3">
-        <div className="space-y-1.5">
-          <CardTitle>Prayer Requests</CardTitle>
-          <CardDescription>
-            {requests.data
-              ? `${open} open request${open === 1 ? '' : 's'}`
-              : 'Confidential requests from listeners'}
-          </CardDescription>
-        </div>
+        <CardHeading
+          title="Prayer Requests"
+          description={requests.data ? countOf(open, 'open request') : 'Confidential requests from listeners'}
+        />
         <div role="group" aria-label="Show" className="flex gap-2">
           <Button
             size="sm"

@@ -1,7 +1,8 @@
+import { CardHeading, countOf } from '../../../components/card-heading';
 import Download from 'lucide-react/icons/download';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import type { SubscriberListItem } from '../../../../common/subscribers';
 import { useExportSubscribers, useSubscribers } from '../api';
@@ -16,12 +17,10 @@ export function SubscribersTab() {
   return (
     <Card>
       <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between sm:space-y-0">
-        <div className="space-y-1.5">
-          <CardTitle>Email Subscribers</CardTitle>
-          <CardDescription>
-            {subscribers.data ? `${count} subscriber${count === 1 ? '' : 's'}` : 'Newsletter sign-ups'}
-          </CardDescription>
-        </div>
+        <CardHeading
+          title="Email Subscribers"
+          description={subscribers.data ? countOf(count, 'subscriber') : 'Newsletter sign-ups'}
+        />
         <Button
           variant="outline"
           size="sm"
