@@ -26,6 +26,8 @@ import { clipRoutes, radioClipAudio } from './features/clips/routes.js';
 import radioPlugin from './features/radio/plugin.js';
 import realtimePlugin, { goingAway } from './plugins/realtime.js';
 import { listenerRoutes } from './features/listeners/routes.js';
+import { subtitleRoutes } from './features/subtitles/routes.js';
+import { libreTranslate } from './features/subtitles/translator.js';
 
 export interface AppDeps {
   config: Config;
@@ -83,6 +85,10 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean | obje
   await app.register(uploadRoutes, { dataDir: deps.config.dataDir });
   await app.register(listenerRoutes, { prefix: '/api' });
   await app.register(backupRoutes, { prefix: '/api' });
+  await app.register(subtitleRoutes, {
+    prefix: '/api',
+    translator: deps.config.translate && libreTranslate(deps.config.translate),
+  });
 
   await app.register(clipRoutes, {
     dataDir: deps.config.dataDir,
