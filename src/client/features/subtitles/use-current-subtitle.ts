@@ -18,5 +18,5 @@ export function useCurrentSubtitle(
   const refetch = as === 'hook' ? SUBTITLES_REFETCH_MS.hook : playing && SUBTITLES_REFETCH_MS.overlay;
   const lines = useSubtitleLines(language, enabled, refetch);
   const heard = useHeardSecond();
-  return { lines, current: currentLine(lines.data, heard, SUBTITLE_WINDOW_SECONDS[as]) };
+  return { lines, heard, current: currentLine(lines.data, heard, SUBTITLE_WINDOW_SECONDS[as]) };
 }

@@ -34,7 +34,7 @@ export function SubtitleOverlay() {
   const settings = useSubtitleSettings();
   const languages = useSubtitleLanguages(true);
   const language = settings.language ?? languages.data?.[0] ?? null;
-  const { lines, current: line } = useCurrentSubtitle(language, true, 'overlay');
+  const { lines, current: line, heard } = useCurrentSubtitle(language, true, 'overlay');
   useSubtitlePush(language);
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -56,6 +56,8 @@ export function SubtitleOverlay() {
       )}
       data-testid="subtitle-overlay"
       data-position={settings.position}
+      // The second being heard when this line was picked, for checks and tools.
+      data-heard={heard === null ? undefined : heard.toFixed(2)}
     >
       <div className="pointer-events-auto flex flex-col items-center gap-2">
         <button
