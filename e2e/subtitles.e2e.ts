@@ -142,7 +142,7 @@ describe('subtitles', () => {
     await staff.page.getByRole('tab', { name: 'Captions' }).click();
     await staff.page.getByLabel('Language').selectOption('ko');
     await staff.page.getByLabel('Speaker (optional)').fill('목사님');
-    await staff.page.getByLabel('Line').fill('평화가 함께 하기를');
+    await staff.page.getByLabel('Line', { exact: true }).fill('평화가 함께 하기를');
     await staff.page.getByRole('button', { name: 'Send line' }).click();
     await staff.page.getByTestId('captions-sent').getByText('평화가 함께 하기를').waitFor();
 
@@ -152,7 +152,7 @@ describe('subtitles', () => {
 
     // The captioner corrects the last line; the listener's line follows.
     await staff.page.getByRole('button', { name: 'Correct last line' }).click();
-    await staff.page.getByLabel('Corrected line').fill('주의 평화가 함께 하기를');
+    await staff.page.getByLabel('Corrected line', { exact: true }).fill('주의 평화가 함께 하기를');
     await staff.page.getByRole('button', { name: 'Send correction' }).click();
     await line.getByText('주의 평화가 함께 하기를').waitFor({ timeout: 20_000 });
 

@@ -37,5 +37,4 @@ export function useSubtitleLines(language: string | null, enabled: boolean, refe
 }
 
 /** The live captioning call, the same one a captioning feed makes with its key. */
-export const sendCaption = async (body: CaptionBody) =>
-  captionResultSchema.parse(await apiSend('POST', SUBTITLES_PATH, body));
+export const sendCaption = (body: CaptionBody) => apiSend('POST', SUBTITLES_PATH, body, captionResultSchema);
