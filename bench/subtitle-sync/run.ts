@@ -104,7 +104,6 @@ try {
     });
     const page = await context.newPage();
     page.on('crash', () => console.error(`listener ${depth} s: page crashed`));
-    );
     page.on('console', (m) => m.type() === 'error' && console.error(`listener ${depth} s: ${m.text()}`));
     const reached = await listen(page, station.url, depth);
     listeners.push({ depth, page, reached });
