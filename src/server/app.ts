@@ -29,6 +29,8 @@ import realtimePlugin, { goingAway } from './plugins/realtime.js';
 import { listenerRoutes } from './features/listeners/routes.js';
 import { sharingRoutes } from './features/sharing/routes.js';
 import { podcastRoutes } from './features/podcast/routes.js';
+import { subtitleRoutes } from './features/subtitles/routes.js';
+import { libreTranslate } from './features/subtitles/translator.js';
 
 export interface AppDeps {
   config: Config;
@@ -98,6 +100,10 @@ export async function buildApp(
   await app.register(listenerRoutes, { prefix: '/api' });
   await app.register(sharingRoutes, { prefix: '/api', liveFigures: () => app.radioFigures() });
   await app.register(backupRoutes, { prefix: '/api' });
+  await app.register(subtitleRoutes, {
+    prefix: '/api',
+    translator: deps.config.translate && libreTranslate(deps.config.translate),
+  });
 
   await app.register(clipRoutes, {
     dataDir: deps.config.dataDir,

@@ -85,6 +85,23 @@ const envSchema = z
       .min(1, 'must be at least 1')
       .max(1_000_000, 'must be at most 1000000')
       .default(500),
+    TRANSLATE_URL: optionalUrl(/^https?:\/\/\S+$/, 'must be an http(s) URL'),
+    TRANSLATE_API_KEY: optionalText,
+    TRANSLATE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
+    TRANSLATE_LANGUAGES: z
+      .string()
+      .trim()
+      .default('en,es,fr,de,pt,zh,ar,hi,ru,ja,ko')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((code) => code.trim())
+          .filter(Boolean),
+      )
+      .refine(
+        (codes) => codes.every((code) => /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(code)),
+        'must be language codes separated by commas',
+      ),
     SEED_DEMO: z
       .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
       .default('true')
@@ -119,6 +136,8 @@ export interface Config {
   /** Now-playing status of the external station (Icecast, Radio.co-style or AzuraCast JSON). */
   streamStatusUrl?: string;
   subtitleIngestKey?: string;
+  /** A LibreTranslate-compatible service for caption languages not supplied; off when unset. */
+  translate?: { url: string; apiKey?: string; timeoutMs: number; languages: string[] };
   seedDemo: boolean;
   logLevel: Env['LOG_LEVEL'];
   /** Listeners one address may hold open on /stream at once (a church behind one NAT shares an address). */
@@ -163,6 +182,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     streamSource: e.STREAM_SOURCE,
     streamStatusUrl: e.STREAM_STATUS_URL,
     subtitleIngestKey: e.SUBTITLE_INGEST_KEY,
+    translate: e.TRANSLATE_URL
+      ? {
+          url: e.TRANSLATE_URL,
+          apiKey: e.TRANSLATE_API_KEY,
+          timeoutMs: e.TRANSLATE_TIMEOUT_MS,
+          languages: e.TRANSLATE_LANGUAGES,
+        }
+      : undefined,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     maxListenersPerAddress: e.MAX_LISTENERS_PER_ADDRESS,

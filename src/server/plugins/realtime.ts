@@ -24,6 +24,8 @@ export interface Realtime {
   on<T extends ClientMessage['type']>(type: T, handler: Handler<T>): void;
   /** Runs for every new connection, e.g. to send history. */
   onConnect(handler: (client: RealtimeClient) => void | Promise<void>): void;
+  /** Runs when a connection closes, e.g. to forget what it asked for. */
+  onDisconnect(handler: (client: RealtimeClient) => void): void;
   clientCount(): number;
 }
 
@@ -49,6 +51,7 @@ export default fp(
     const sockets = new Map<WebSocket, RealtimeClient>();
     const handlers = new Map<string, Handler<ClientMessage['type']>>();
     const connectHandlers: ((client: RealtimeClient) => void | Promise<void>)[] = [];
+    const disconnectHandlers: ((client: RealtimeClient) => void)[] = [];
     let nextId = 1;
 
     const send = (socket: WebSocket, message: ServerMessage) => {
@@ -71,6 +74,9 @@ export default fp(
       },
       onConnect(handler) {
         connectHandlers.push(handler);
+      },
+      onDisconnect(handler) {
+        disconnectHandlers.push(handler);
       },
       clientCount: () => sockets.size,
     };
@@ -98,6 +104,7 @@ export default fp(
       socket.on('close', () => {
         clearInterval(heartbeat);
         sockets.delete(socket);
+        for (const handler of disconnectHandlers) handler(client);
       });
       socket.on('error', () => socket.terminate());
       socket.on('message', (data: Buffer, isBinary: boolean) => {

@@ -7,6 +7,7 @@ import { PrayerTab } from '../../features/prayer';
 import { SettingsTab, UserManagementTab } from '../../features/accounts';
 import { StationTab } from '../../features/station-settings';
 import { SubscribersTab } from '../../features/subscribers';
+import { CaptionsTab } from '../../features/subtitles';
 
 export interface AdminTabProps {
   user: StaffUser;
@@ -33,6 +34,7 @@ export const ADMIN_TABS: AdminTab[] = [
   { id: 'station', label: 'Station', superuserOnly: true, row: 'more', component: StationTab },
   { id: 'prayer', label: 'Prayer', superuserOnly: false, row: 'more', component: PrayerTab },
   { id: 'listeners', label: 'Listeners', superuserOnly: false, row: 'more', component: ListenersTab },
+  { id: 'captions', label: 'Captions', superuserOnly: false, row: 'more', component: CaptionsTab },
 ];
 
 /** SPEC.md section 6: the User Management tab (and other superuser tabs) are hidden from admins. */

@@ -1,10 +1,12 @@
+import { Suspense } from 'react';
 import { pageMeta } from '../../../common/page-meta';
 import { Breadcrumb } from '../../components/layout/breadcrumb';
 import { Footer } from '../../components/layout/footer';
 import { Header } from '../../components/layout/header';
 import { getStation } from '../../lib/station';
 import { usePageMeta } from '../../lib/use-page-meta';
-import { PlayerBanner } from '../../features/player';
+import { PlayerBanner, useSubtitlesEnabled } from '../../features/player';
+import { SubtitleOverlay } from '../../features/subtitles';
 import { RecorderSection } from '../../features/recorder';
 import { ChatCard } from '../../features/chat';
 import { FeaturedSection } from '../../features/featured-content';
@@ -26,6 +28,7 @@ export function HomePage() {
   const meta = pageMeta(getStation());
   usePageMeta(meta);
   usePrefetchOnActivity();
+  const [subtitles] = useSubtitlesEnabled();
 
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
@@ -51,6 +54,11 @@ export function HomePage() {
       <SocialLinksBand />
       <Footer />
       <InstallBanner />
+      {subtitles && (
+        <Suspense fallback={null}>
+          <SubtitleOverlay />
+        </Suspense>
+      )}
     </div>
   );
 }

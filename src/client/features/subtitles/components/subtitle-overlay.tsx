@@ -1,0 +1,174 @@
+import Settings2 from 'lucide-react/icons/settings-2';
+import { useId, useState } from 'react';
+import {
+  CONFIDENCE_WARNING_BELOW,
+  SUBTITLE_FONT_SIZES,
+  SUBTITLE_LANGUAGE_NAMES,
+  SUBTITLE_POSITIONS,
+  confidenceWarning,
+  noSubtitlesMessage,
+  subtitleLanguageName,
+  type SubtitleFontSize,
+  type SubtitlePosition,
+} from '../../../../common/subtitles';
+import { cn } from '../../../lib/utils';
+import { useSubtitleLanguages } from '../api/subtitles-api';
+import { useCurrentSubtitle } from '../use-current-subtitle';
+import { useSubtitlePush } from '../use-subtitle-push';
+import { useSubtitleSettings } from '../use-subtitle-settings';
+
+const FONT_CLASS: Record<SubtitleFontSize, string> = {
+  small: 'text-base',
+  medium: 'text-xl',
+  large: 'text-2xl sm:text-3xl',
+};
+const FONT_LABEL: Record<SubtitleFontSize, string> = { small: 'Small', medium: 'Medium', large: 'Large' };
+const POSITION_LABEL: Record<SubtitlePosition, string> = { bottom: 'Bottom', top: 'Top' };
+
+/**
+ * SPEC.md section 2's subtitle overlay: the line for the second being heard, over the page at the bottom
+ * or top, on an opaque dark box (white on near-black passes WCAG AA over any background), announced
+ * politely; a settings panel picks language, font size and position, each saved under its own key.
+ */
+export function SubtitleOverlay() {
+  const settings = useSubtitleSettings();
+  const languages = useSubtitleLanguages(true);
+  const language = settings.language ?? languages.data?.[0] ?? null;
+  const { lines, current: line, heard } = useCurrentSubtitle(language, true, 'overlay');
+  useSubtitlePush(language);
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+
+  const choices = [
+    ...new Set([
+      ...(languages.data ?? []),
+      ...Object.keys(SUBTITLE_LANGUAGE_NAMES),
+      ...(language ? [language] : []),
+    ]),
+  ];
+  const empty = language !== null && lines.isSuccess && lines.data.length === 0;
+
+  return (
+    <div
+      className={cn(
+        'pointer-events-none fixed inset-x-0 z-40 flex flex-col items-center gap-2 px-3',
+        settings.position === 'top' ? 'top-3' : 'bottom-3 flex-col-reverse',
+      )}
+      data-testid="subtitle-overlay"
+      data-position={settings.position}
+      // The second being heard when this line was picked, for checks and tools.
+      data-heard={heard === null ? undefined : heard.toFixed(2)}
+    >
+      <div className="pointer-events-auto flex flex-col items-center gap-2">
+        <button
+          type="button"
+          onClick={() => setOpen((o) => !o)}
+          aria-expanded={open}
+          aria-controls={panelId}
+          className="inline-flex items-center gap-1.5 rounded-full bg-neutral-900 px-3 py-1.5 text-sm font-medium text-white shadow-lg ring-1 ring-white/20 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400"
+        >
+          <Settings2 className="size-4" aria-hidden />
+          Subtitle settings
+        </button>
+        {open && (
+          <div
+            id={panelId}
+            role="group"
+            aria-label="Subtitle settings"
+            className="grid gap-2 rounded-xl bg-neutral-900 p-3 text-sm text-white shadow-xl ring-1 ring-white/20 sm:grid-cols-3"
+          >
+            <Choice label="Language" value={language ?? ''} onChange={settings.setLanguage}>
+              {language === null && <option value="">No language yet</option>}
+              {choices.map((code) => (
+                <option key={code} value={code}>
+                  {subtitleLanguageName(code)}
+                </option>
+              ))}
+            </Choice>
+            <Choice
+              label="Font size"
+              value={settings.fontSize}
+              onChange={(v) => settings.setFontSize(v as SubtitleFontSize)}
+            >
+              {SUBTITLE_FONT_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {FONT_LABEL[size]}
+                </option>
+              ))}
+            </Choice>
+            <Choice
+              label="Position"
+              value={settings.position}
+              onChange={(v) => settings.setPosition(v as SubtitlePosition)}
+            >
+              {SUBTITLE_POSITIONS.map((p) => (
+                <option key={p} value={p}>
+                  {POSITION_LABEL[p]}
+                </option>
+              ))}
+            </Choice>
+          </div>
+        )}
+      </div>
+
+      <div
+        aria-live="polite"
+        aria-atomic="true"
+        lang={language ?? undefined}
+        className="w-full max-w-3xl text-center"
+      >
+        {line ? (
+          <p
+            data-testid="subtitle-line"
+            data-timestamp={line.timestamp}
+            data-font-size={settings.fontSize}
+            className={cn(
+              'mx-auto inline-block max-w-full break-words rounded-lg bg-neutral-950/90 px-4 py-2 leading-snug text-white shadow-lg',
+              FONT_CLASS[settings.fontSize],
+            )}
+          >
+            {line.speaker && <span className="font-semibold text-amber-300">{line.speaker}: </span>}
+            {line.translatedText}
+            {line.confidence !== undefined && line.confidence < CONFIDENCE_WARNING_BELOW && (
+              <span className="mt-1 block text-sm font-medium text-amber-200">
+                {confidenceWarning(line.confidence)}
+              </span>
+            )}
+          </p>
+        ) : language && empty ? (
+          <p
+            data-testid="subtitle-notice"
+            className="mx-auto inline-block rounded-lg bg-neutral-950/90 px-4 py-2 text-sm text-white"
+          >
+            {noSubtitlesMessage(subtitleLanguageName(language))}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function Choice({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <label className="flex flex-col gap-1">
+      <span className="text-xs font-semibold uppercase tracking-wide text-neutral-300">{label}</span>
+      <select
+        value={value}
+        onChange={(e) => e.target.value && onChange(e.target.value)}
+        className="min-h-11 rounded-md bg-neutral-800 px-2 text-base text-white ring-1 ring-white/25 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400"
+      >
+        {children}
+      </select>
+    </label>
+  );
+}
