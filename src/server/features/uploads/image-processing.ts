@@ -1,8 +1,9 @@
+import type Sharp from 'sharp';
 // sharp (libvips, about 27 MB resident) is loaded with the first picture, not at start: a small machine
 // that never receives an upload never carries it.
 // Sized for a small machine: one picture at a time, one libvips thread, and no cache of decoded images
 // (a 6,300 x 6,300 picture decodes to about 120 MB; six at once held 250 MB that was never given back).
-let loaded: Promise<typeof import('sharp')> | undefined;
+let loaded: Promise<{ default: typeof Sharp }> | undefined;
 const loadSharp = async () => {
   loaded ??= import('sharp').then((module) => {
     module.default.concurrency(1);
