@@ -189,6 +189,7 @@ describe('tabs by role', () => {
       'Station',
       'Prayer',
       'Listeners',
+      'Captions',
     ]);
   });
 

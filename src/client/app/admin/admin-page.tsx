@@ -1,15 +1,7 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import type { StaffUser } from '../../../common/admin';
-import {
-  getAdminToken,
-  logoutOnServer,
-  removeAdminToken,
-  storeAdminToken,
-  verifyQuery,
-  VERIFY_PATH,
-  SignInForm,
-} from '../../features/accounts';
+import { SignInForm, staffSession } from '../../features/accounts';
 import { setSessionHandlers } from '../../lib/api-request';
 import { AdminDashboard } from './admin-dashboard';
 import { AdminLayout } from './admin-layout';
@@ -34,11 +26,11 @@ function forgetStaffData(queryClient: QueryClient) {
  */
 export default function AdminPage() {
   const queryClient = useQueryClient();
-  const [token, setToken] = useState<string | null>(() => getAdminToken());
-  const verify = useQuery(verifyQuery(token));
+  const [token, setToken] = useState<string | null>(() => staffSession.getAdminToken());
+  const verify = useQuery(staffSession.verifyQuery(token));
 
   const signOut = useCallback(() => {
-    removeAdminToken();
+    staffSession.removeAdminToken();
     setToken(null);
     forgetStaffData(queryClient);
   }, [queryClient]);
@@ -47,20 +39,22 @@ export default function AdminPage() {
     setSessionHandlers({
       onUnauthorized: signOut,
       // A role changed by a superuser meanwhile: check it again, and the tabs follow.
-      onForbidden: () => void queryClient.invalidateQueries({ queryKey: [VERIFY_PATH] }),
+      onForbidden: () => void queryClient.invalidateQueries({ queryKey: [staffSession.VERIFY_PATH] }),
     });
     return () => setSessionHandlers(null);
   }, [signOut, queryClient]);
 
   const signIn = (newToken: string, user?: StaffUser) => {
-    storeAdminToken(newToken);
-    if (user) queryClient.setQueryData(verifyQuery(newToken).queryKey, user);
+    staffSession.storeAdminToken(newToken);
+    if (user) queryClient.setQueryData(staffSession.verifyQuery(newToken).queryKey, user);
     setToken(newToken);
   };
 
   const logout = () => {
     if (token)
-      void logoutOnServer(token).finally(() => queryClient.removeQueries({ queryKey: [VERIFY_PATH] }));
+      void staffSession
+        .logoutOnServer(token)
+        .finally(() => queryClient.removeQueries({ queryKey: [staffSession.VERIFY_PATH] }));
     signOut();
   };
 

@@ -1,12 +1,6 @@
 // Staff accounts: signing in and out, the session check, users and roles, passwords.
-export {
-  getAdminToken,
-  logoutOnServer,
-  removeAdminToken,
-  storeAdminToken,
-  verifyQuery,
-  VERIFY_PATH,
-} from './api/session';
+/** Signing in and out and the session check, for the page that holds the panel. */
+export * as staffSession from './api/session';
 export { SignInForm } from './components/sign-in-form';
 export { SettingsTab } from './components/settings-tab';
 export { UserManagementTab } from './components/user-management-tab';
