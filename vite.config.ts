@@ -3,8 +3,9 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
-// Paths the service worker must never answer from a cache: the API, the live stream, uploads, the socket.
-const NETWORK_ONLY = /^\/(api|stream|uploads|ws|admin|podcast\.xml)(\/|$|\?)/;
+// Paths the service worker must never answer from a cache: the API, the live stream, uploads, the socket,
+// and the newsletter's confirm and unsubscribe pages (each answer is about one link, and it must be fresh).
+const NETWORK_ONLY = /^\/(api|stream|uploads|ws|admin|podcast\.xml|newsletter|unsubscribe)(\/|$|\?)/;
 
 export default defineConfig({
   root: 'src/client',
@@ -63,7 +64,9 @@ export default defineConfig({
             // Pages come fresh from the server (station name, 404 status); the last copy serves offline.
             urlPattern: ({ request, url }) =>
               request.mode === 'navigate' &&
-              !/^\/(api|stream|uploads|ws|admin|podcast\.xml)(\/|$|\?)/.test(url.pathname),
+              !/^\/(api|stream|uploads|ws|admin|podcast\.xml|newsletter|unsubscribe)(\/|$|\?)/.test(
+                url.pathname,
+              ),
             handler: 'NetworkFirst',
             options: { cacheName: 'pages', networkTimeoutSeconds: 4, expiration: { maxEntries: 4 } },
           },

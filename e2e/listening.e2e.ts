@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage } from './browser';
-import { startStation, type RunningStation } from './station';
+import { ownBrowserAndStation } from './station';
 
 const base = inject('stationUrl');
 const work = mkdtempSync(path.join(tmpdir(), 'listening-e2e-'));
@@ -172,21 +172,13 @@ describe('listening', () => {
 });
 
 describe('the station restarting mid-play', () => {
-  let browser: Browser;
-  let station: RunningStation;
-  beforeAll(async () => {
-    [browser, station] = await Promise.all([launchBrowser(), startStation()]);
-  });
-  afterAll(async () => {
-    await browser.close();
-    await station.stop();
-  });
+  const own = ownBrowserAndStation();
 
   it('is survived by reconnecting', async () => {
-    const { page, context, problems } = await openPage(browser);
-    await startPlaying(page, station.url);
+    const { page, context, problems } = await openPage(own.browser);
+    await startPlaying(page, own.station.url);
     await expectAudioAdvancing(page, 1);
-    await station.restart();
+    await own.station.restart();
     await page.getByRole('button', { name: 'Turn Off' }).waitFor({ timeout: 30_000 });
     await expectAudioAdvancing(page, 2, 30_000);
     expect(unexpected(problems)).toEqual([]);

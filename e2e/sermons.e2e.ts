@@ -64,8 +64,12 @@ describe('sermons on demand and the podcast in Chromium', () => {
     await card.scrollIntoViewIfNeeded();
     await card.getByText('0:12').waitFor();
     await card.getByText('0 plays').waitFor();
+    // The live stream is on; the sermon pauses it while it plays, and it comes back after.
+    await listener.page.getByRole('button', { name: 'Turn On' }).click();
+    await listener.page.getByRole('button', { name: 'Turn Off' }).waitFor({ timeout: 15_000 });
     await listener.page.getByRole('button', { name: 'Play The Prodigal Son' }).click();
     await listener.page.getByRole('button', { name: 'Pause The Prodigal Son' }).waitFor();
+    await listener.page.getByRole('button', { name: 'Turn On' }).waitFor();
     await expect
       .poll(
         () =>
@@ -75,6 +79,12 @@ describe('sermons on demand and the podcast in Chromium', () => {
         { timeout: 10_000 },
       )
       .toBeGreaterThan(1);
+    await listener.page.getByRole('button', { name: 'Pause The Prodigal Son' }).click();
+    await listener.page.getByRole('button', { name: 'Turn Off' }).waitFor({ timeout: 15_000 });
+    // A pause and resume is the same listen: counted once.
+    await listener.page.getByRole('button', { name: 'Play The Prodigal Son' }).click();
+    await listener.page.getByRole('button', { name: 'Turn On' }).waitFor();
+    await listener.page.getByRole('button', { name: 'Pause The Prodigal Son' }).click();
     await listener.page.reload();
     await listener.page.getByRole('heading', { name: 'The Prodigal Son' }).scrollIntoViewIfNeeded();
     await listener.page.getByText('1 play', { exact: true }).waitFor();

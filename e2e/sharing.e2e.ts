@@ -18,7 +18,9 @@ describe("sharing and the 'Viral Impact' card in Chromium", () => {
     await page.goto(base);
     const card = page.getByRole('region', { name: 'Viral Impact' });
     await card.scrollIntoViewIfNeeded();
-    const totalShares = card.getByRole('group', { name: 'Total shares' }).locator('dd').first();
+    const totalShares = card
+      .locator('dt', { hasText: 'Total shares' })
+      .locator('xpath=following-sibling::dd[1]');
     /** The figure once loaded (the card shows a placeholder until then). */
     const total = async () => {
       await totalShares.filter({ hasText: /^\d[\d,]*$/ }).waitFor();

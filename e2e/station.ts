@@ -2,7 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { freePort } from '../src/server/test/icecast-server';
+import { launchBrowser } from './browser';
 
 export const E2E_ADMIN = { username: 'e2e-superuser', password: 'e2e correct horse' };
 
@@ -74,4 +77,17 @@ export async function startStation(env: Record<string, string> = {}): Promise<Ru
       await launch();
     },
   };
+}
+
+/** A browser and a station of the calling file's own (for specs that restart or reconfigure it). */
+export function ownBrowserAndStation(env: Record<string, string> = {}) {
+  const own = {} as { browser: Browser; station: RunningStation };
+  beforeAll(async () => {
+    [own.browser, own.station] = await Promise.all([launchBrowser(), startStation(env)]);
+  });
+  afterAll(async () => {
+    await own.browser?.close();
+    await own.station?.stop();
+  });
+  return own;
 }

@@ -3,11 +3,10 @@
 // Usage: node --import tsx bench/listeners/run.ts [--listeners N] [--seconds S] [--workers W]
 //        [--ramp PER_SECOND] [--target both|ours|icecast] [--file AUDIO]          (see README.md)
 import { execFileSync, fork, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { stopProcess } from '../../src/server/test/icecast-server';
+import { ensureBuilt } from '../server-build';
 import type { FromWorker, ToWorker, WorkerInput } from './listener-worker';
 import { cpuSeconds, listenOverflows, rssBytes } from './proc';
 import { startIcecastTarget, startOurs, startSource, type Target } from './targets';
@@ -204,19 +203,6 @@ async function measure(target: Target): Promise<Figures> {
   };
 }
 
-/** dist/server is missing or older than a source file it is built from. */
-function serverBuildIsStale(): boolean {
-  if (!existsSync('dist/server/main.js')) return true;
-  const built = statSync('dist/server/main.js').mtimeMs;
-  const newer = (dir: string): boolean =>
-    readdirSync(dir, { withFileTypes: true }).some((entry) => {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) return newer(path);
-      return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') && statSync(path).mtimeMs > built;
-    });
-  return newer('src/server') || newer('src/common');
-}
-
 // --- run ----------------------------------------------------------------------------------------------
 function report(figures: Figures[]) {
   const ours = figures.find((f) => f.name === 'ours');
@@ -260,12 +246,7 @@ function report(figures: Figures[]) {
 
 try {
   if (wanted.includes('ours')) {
-    if (serverBuildIsStale()) {
-      console.log('building the server (npm run build:server)...');
-      const built = spawnSync('npm', ['run', '--silent', 'build:server'], { stdio: 'inherit' }).status === 0;
-      if (!existsSync('dist/server/main.js')) throw new Error('the server build failed');
-      if (!built) console.log('warning: the build reported errors; measuring what it emitted');
-    }
+    ensureBuilt();
     targets.push(await startOurs(Math.min(hardLimit!, needed + 1024), (child) => children.push(child)));
   }
   if (wanted.includes('icecast')) {

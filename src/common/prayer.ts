@@ -59,3 +59,13 @@ export const prayerListQuerySchema = z.object({
 export { idParamsSchema as prayerIdParamsSchema } from './http.js';
 
 export const PRAYER_REQUEST_NOT_FOUND = 'Prayer request not found';
+
+/** The Prayer tab's unread count: requests no staff member has had in front of them yet. */
+export const PRAYER_UNREAD_PATH = '/api/prayer-requests/unread-count';
+export const PRAYER_READ_PATH = '/api/prayer-requests/read';
+export const unreadCountSchema = z.object({ unread: z.number().int().nonnegative() });
+export type UnreadCount = z.infer<typeof unreadCountSchema>;
+/** Staff saw the inbox up to this request's time. */
+export const markReadBodySchema = z.object({
+  upTo: z.iso.datetime({ error: 'upTo must be an ISO date and time' }),
+});

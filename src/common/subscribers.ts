@@ -13,8 +13,14 @@ export const subscriberListItemSchema = z.object({
 export type SubscriberListItem = z.infer<typeof subscriberListItemSchema>;
 export const subscriberListSchema = z.array(subscriberListItemSchema);
 
-/** SPEC.md sections 5 and 8, the newsletter form. */
-export const INVALID_EMAIL = 'Please enter a valid email address';
+import { INVALID_EMAIL } from './newsletter-text.js';
+
+export {
+  CONFIRMATION_NOT_SENT_MESSAGE,
+  CONFIRMATION_SENT_MESSAGE,
+  INVALID_EMAIL,
+  SUBSCRIBED_MESSAGE,
+} from './newsletter-text.js';
 export const MAX_SUBSCRIBER_NAME_LENGTH = 100;
 
 /** SPEC.md section 3: email, name optional. Addresses are kept trimmed and lower-cased, so one is one. */

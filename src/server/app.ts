@@ -16,7 +16,8 @@ import { backupRoutes } from './features/backup/routes.js';
 import { featuredContentRoutes } from './features/featured-content/routes.js';
 import { stationSettingsRoutes } from './features/settings/routes.js';
 import { openStationSettings } from './features/settings/service.js';
-import { subscriberRoutes } from './features/subscribers/routes.js';
+import { createMailer } from './features/subscribers/mailer.js';
+import { newsletterPageRoutes, subscriberRoutes } from './features/subscribers/routes.js';
 import { uploadRoutes } from './features/uploads/routes.js';
 import { openUploadsFolder } from './features/uploads/service.js';
 import { stationRoutes } from './features/station/routes.js';
@@ -91,7 +92,11 @@ export async function buildApp(
   await app.register(accountRoutes, { prefix: '/api' });
   await app.register(stationSettingsRoutes, { prefix: '/api', store: stationSettings });
   await app.register(featuredContentRoutes, { prefix: '/api' });
-  await app.register(subscriberRoutes, { prefix: '/api' });
+  // Newsletter e-mail (double opt-in) when SMTP_URL is set; its links lead to the pages below.
+  const mailer = createMailer(deps.config, () => app.station().name);
+  if (mailer) app.addHook('onClose', async () => mailer.close());
+  await app.register(subscriberRoutes, { prefix: '/api', mailer, publicUrl: deps.config.publicUrl });
+  await app.register(newsletterPageRoutes);
   await app.register(prayerRoutes, { prefix: '/api' });
   await app.register(chatRoutes);
   const uploads = openUploadsFolder(app, deps.config.dataDir);

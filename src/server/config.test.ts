@@ -31,6 +31,20 @@ describe('loadConfig', () => {
     expect(config.seedDemo).toBe(false);
   });
 
+  it('reads the newsletter e-mail settings', () => {
+    const config = loadConfig({
+      SMTP_URL: 'smtp://user:pass@mail.example.org:587',
+      SMTP_FROM: 'Hope FM <news@hope.example>',
+      PUBLIC_URL: 'https://hope.example',
+    });
+    expect(config).toMatchObject({
+      smtpUrl: 'smtp://user:pass@mail.example.org:587',
+      smtpFrom: 'Hope FM <news@hope.example>',
+      publicUrl: 'https://hope.example',
+    });
+    expect(loadConfig({ SMTP_FROM: 'news@hope.example' }).smtpFrom).toBe('news@hope.example');
+  });
+
   it.each([
     ['PORT', { PORT: 'eighty' }],
     ['PORT', { PORT: '70000' }],
@@ -45,6 +59,10 @@ describe('loadConfig', () => {
     ['ADMIN_PASSWORD', { ADMIN_USERNAME: 'pastor', ADMIN_PASSWORD: 'short' }],
     ['STREAM_SOURCE', { STREAM_SOURCE: 'ftp://x' }],
     ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
+    ['SMTP_URL', { SMTP_URL: 'http://mail.example.org' }],
+    ['PUBLIC_URL', { SMTP_URL: 'smtp://mail.example.org:25' }],
+    ['SMTP_FROM', { SMTP_FROM: 'not an address' }],
+    ['SMTP_FROM', { SMTP_FROM: 'Radio <radio@example.org>\nBcc: x@y.z' }],
   ])('stops with one line naming %s', (name, env) => {
     let error: unknown;
     try {

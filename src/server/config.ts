@@ -72,8 +72,13 @@ const envSchema = z
       'must be at least 8 characters',
     ),
     SMTP_URL: optionalUrl(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL'),
+    SMTP_FROM: optionalText.refine(
+      (v) => v === undefined || /^([^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(v),
+      'must be an e-mail address, optionally as Name <address>',
+    ),
     PUBLIC_URL: optionalUrl(/^https?:\/\/\S+$/, 'must be an http(s) URL'),
     STREAM_SOURCE: optionalUrl(/^(icecast|url):https?:\/\/\S+$/, 'must be icecast:URL or url:URL'),
+    GEOIP_DB: optionalText,
     STREAM_STATUS_URL: optionalUrl(/^https?:\/\/\S+$/, 'must be an http(s) URL'),
     SUBTITLE_INGEST_KEY: optionalText.refine(
       (v) => v === undefined || v.length >= 16,
@@ -117,6 +122,14 @@ const envSchema = z
         message: 'must be set together with ADMIN_USERNAME and ADMIN_PASSWORD',
       });
     }
+    // The links in e-mails must not come from a request's Host header, which the sender chooses.
+    if (env.SMTP_URL && !env.PUBLIC_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: 'must be set when SMTP_URL is set (the links in e-mails use it)',
+      });
+    }
   });
 
 export type Env = z.infer<typeof envSchema>;
@@ -130,9 +143,14 @@ export interface Config {
   station: { name: string; networkName: string; networkUrl: string; timeZone: string };
   sourcePassword?: string;
   admin?: { username: string; password: string };
+  /** Newsletter e-mail (double opt-in) goes out through this server; PUBLIC_URL is then set too. */
   smtpUrl?: string;
+  /** The From of the station's e-mail; newsletter@ PUBLIC_URL's host when unset. */
+  smtpFrom?: string;
   publicUrl?: string;
   streamSource?: string;
+  /** A MaxMind country or city database (.mmdb) for the 'Countries' figure; DATA_DIR/GeoLite2-Country.mmdb when present. */
+  geoipDb?: string;
   /** Now-playing status of the external station (Icecast, Radio.co-style or AzuraCast JSON). */
   streamStatusUrl?: string;
   subtitleIngestKey?: string;
@@ -178,8 +196,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD }
         : undefined,
     smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM,
     publicUrl: e.PUBLIC_URL,
     streamSource: e.STREAM_SOURCE,
+    geoipDb: e.GEOIP_DB,
     streamStatusUrl: e.STREAM_STATUS_URL,
     subtitleIngestKey: e.SUBTITLE_INGEST_KEY,
     translate: e.TRANSLATE_URL

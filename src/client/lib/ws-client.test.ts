@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeSocket } from '../test/fake-socket';
-import { defaultWsUrl, WsClient } from './ws-client';
+import { browserId, defaultWsUrl, WsClient } from './ws-client';
 
 const nowPlaying = {
   type: 'now_playing',
@@ -76,8 +76,28 @@ describe('WsClient', () => {
     expect(FakeSocket.all).toHaveLength(1);
   });
 
+  it('keeps one random id per browser, and does without when storage is refused', () => {
+    const store = new Map<string, string>();
+    const storage = {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+    };
+    const first = browserId(storage);
+    expect(first).toMatch(/^[\w-]{36}$/);
+    expect(browserId(storage)).toBe(first);
+    const refusing = {
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+      setItem: () => undefined,
+    };
+    expect(browserId(refusing)).toBeUndefined();
+  });
+
   it('uses wss on https pages', () => {
-    expect(defaultWsUrl({ protocol: 'https:', host: 'radio.example' })).toBe('wss://radio.example/ws');
-    expect(defaultWsUrl({ protocol: 'http:', host: 'localhost:5000' })).toBe('ws://localhost:5000/ws');
+    expect(defaultWsUrl({ protocol: 'https:', host: 'radio.example' }, null)).toBe('wss://radio.example/ws');
+    expect(defaultWsUrl({ protocol: 'http:', host: 'localhost:5000' }, 'b-1')).toBe(
+      'ws://localhost:5000/ws?browser=b-1',
+    );
   });
 });

@@ -13,9 +13,34 @@ export interface WsClientOptions {
   heartbeatMs?: number;
 }
 
-/** The page's own /ws address: wss when the page is https. */
-export function defaultWsUrl(loc: Pick<Location, 'protocol' | 'host'> = window.location): string {
-  return `${loc.protocol === 'https:' ? 'wss:' : 'ws:'}//${loc.host}/ws`;
+const BROWSER_ID_KEY = 'station-browser-id';
+
+/**
+ * This browser's own random id for the station, kept in its storage: the station tells one listener's chat
+ * messages from another's by it (a mute applies to one browser, not to everyone behind one address).
+ */
+export function browserId(
+  storage: Pick<Storage, 'getItem' | 'setItem'> | undefined = globalThis.localStorage,
+) {
+  try {
+    const known = storage?.getItem(BROWSER_ID_KEY);
+    if (known) return known;
+    const made = crypto.randomUUID();
+    storage?.setItem(BROWSER_ID_KEY, made);
+    return made;
+  } catch {
+    // Storage refused (private mode, blocked cookies): the station falls back on the address.
+    return undefined;
+  }
+}
+
+/** The page's own /ws address: wss when the page is https, with this browser's id. */
+export function defaultWsUrl(
+  loc: Pick<Location, 'protocol' | 'host'> = window.location,
+  id: string | null = browserId() ?? null,
+): string {
+  const base = `${loc.protocol === 'https:' ? 'wss:' : 'ws:'}//${loc.host}/ws`;
+  return id ? `${base}?browser=${encodeURIComponent(id)}` : base;
 }
 
 /**

@@ -14,9 +14,18 @@ const freshDir = () => {
 };
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
+/** The titles the station lists, once it answers reads: a pooled connection the database's crash broke may fail one first. */
 async function titlesOn(station: StationProcess): Promise<Set<string>> {
-  const response = await fetch(`${station.url}/api/featured-content`);
-  return new Set(((await response.json()) as { title: string }[]).map((item) => item.title));
+  const until = Date.now() + 15_000;
+  for (;;) {
+    const response = await fetch(`${station.url}/api/featured-content`);
+    if (response.ok)
+      return new Set(((await response.json()) as { title: string }[]).map((item) => item.title));
+    const body = await response.text();
+    if (response.status < 500 || Date.now() > until)
+      throw new Error(`reading back: ${response.status} ${body}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 describe('the embedded database', () => {

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 // SPEC.md section 3 keeps flags as the texts 'true' / 'false'; the check constraints keep them honest.
 const id = () =>
@@ -23,6 +34,8 @@ export const programs = pgTable(
     id: id(),
     title: text('title').notNull(),
     speaker: text('speaker').notNull(),
+    /** The ministry a programme serves (youth, family, prayer…), shown on its card; optional. */
+    ministryFocus: text('ministry_focus'),
     description: text('description'),
     startTime: text('start_time').notNull(),
     duration: integer('duration').notNull(),
@@ -30,6 +43,40 @@ export const programs = pgTable(
     isActive: flag('is_active', 'true'),
   },
   (t) => [flagCheck('programs', t.isActive), index('programs_day_idx').on(t.dayOfWeek, t.startTime)],
+);
+
+/**
+ * One-off changes to the schedule on one date in the station's time zone (DESIGN.md section 7): a weekly
+ * programme cancelled or replaced that day, or a special service added. They win over the weekly entry.
+ */
+export const programOverrides = pgTable(
+  'program_overrides',
+  {
+    id: id(),
+    date: date('date', { mode: 'string' }).notNull(),
+    kind: text('kind', { enum: ['cancel', 'replace', 'add'] }).notNull(),
+    /** The weekly programme cancelled or replaced; none for an added special service. */
+    programId: text('program_id').references(() => programs.id, { onDelete: 'cascade' }),
+    title: text('title'),
+    speaker: text('speaker'),
+    ministryFocus: text('ministry_focus'),
+    description: text('description'),
+    startTime: text('start_time'),
+    duration: integer('duration'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'program_overrides_kind',
+      sql`${t.kind} in ('cancel', 'replace', 'add') and (${t.kind} = 'add') = (${t.programId} is null)`,
+    ),
+    check(
+      'program_overrides_fields',
+      sql`${t.kind} = 'cancel' or (${t.title} is not null and ${t.speaker} is not null and ${t.startTime} is not null and ${t.duration} is not null)`,
+    ),
+    // One change per weekly programme and date (a newer one takes its place); also the date lookup.
+    uniqueIndex('program_overrides_date_program_idx').on(t.date, t.programId),
+  ],
 );
 
 export const prayerRequests = pgTable(
@@ -43,6 +90,8 @@ export const prayerRequests = pgTable(
     /** When staff marked it prayed for, and who (DESIGN.md section 7); null while open. */
     prayedAt: timestamp('prayed_at', { withTimezone: true }),
     prayedBy: text('prayed_by'),
+    /** When a staff member first had it in front of them in the Prayer tab; null while unread. */
+    readAt: timestamp('read_at', { withTimezone: true }),
   },
   (t) => [flagCheck('prayer_requests', t.isPrivate), index('prayer_requests_created_at').on(t.createdAt)],
 );
@@ -54,8 +103,36 @@ export const chatMessages = pgTable(
     username: text('username').notNull(),
     message: text('message').notNull(),
     createdAt: createdAt(),
+    /** Who sent it, as a keyed hash of their address: what a mute applies to (never the address itself). */
+    sender: text('sender'),
+    /** Sent while its sender was muted: shown to that sender alone. */
+    muted: boolean('muted').notNull().default(false),
+    /** Deleted by staff: gone from everyone's chat, kept for the moderation record. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [index('chat_messages_created_idx').on(t.createdAt)],
+);
+
+/** A sender staff muted, until when. */
+export const chatMutes = pgTable('chat_mutes', {
+  sender: text('sender').primaryKey(),
+  until: timestamp('until', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+/** Every moderation action, with who took it (issue 10). */
+export const chatModerationLog = pgTable(
+  'chat_moderation_log',
+  {
+    id: id(),
+    action: text('action', { enum: ['delete', 'mute', 'unmute', 'blocked_words'] }).notNull(),
+    /** The message acted on, or the muted sender, or the new blocked-words count. */
+    target: text('target').notNull(),
+    detail: text('detail'),
+    staffUsername: text('staff_username').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('chat_moderation_log_created_idx').on(t.createdAt)],
 );
 
 export const featuredContent = pgTable(
@@ -100,8 +177,18 @@ export const emailSubscribers = pgTable(
     source: text('source').notNull().default('website'),
     isActive: flag('is_active', 'true'),
     createdAt: createdAt(),
+    /** Double opt-in (issue 10): pending until the e-mailed link is opened; only 'confirmed' is active. */
+    status: text('status', { enum: ['pending', 'confirmed', 'unsubscribed'] })
+      .notNull()
+      .default('confirmed'),
   },
-  (t) => [flagCheck('email_subscribers', t.isActive)],
+  (t) => [
+    flagCheck('email_subscribers', t.isActive),
+    check(
+      'email_subscribers_status_active',
+      sql`${t.status} in ('pending', 'confirmed', 'unsubscribed') and (${t.status} = 'confirmed') = (${t.isActive} = 'true')`,
+    ),
+  ],
 );
 
 export const adminUsers = pgTable(

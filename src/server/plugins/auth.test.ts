@@ -119,6 +119,13 @@ describe('the route table', () => {
         'POST /api/upload-image staff',
         'GET /api/email-subscribers staff',
         'GET /api/email-subscribers.csv staff',
+        'GET /api/programs staff',
+        'POST /api/programs staff',
+        'PATCH /api/programs/:id staff',
+        'DELETE /api/programs/:id staff',
+        'GET /api/programs/one-offs staff',
+        'POST /api/programs/one-offs staff',
+        'DELETE /api/programs/one-offs/:id staff',
       ]),
     );
   });

@@ -9,6 +9,8 @@ import { clientMessageSchema, type ClientMessage, type ServerMessage } from '../
 export interface RealtimeClient {
   readonly id: number;
   readonly ip: string;
+  /** The browser's own id for this station (`/ws?browser=...`, kept in its storage), when it gave one. */
+  readonly browserId: string | undefined;
   send(message: ServerMessage): void;
 }
 
@@ -34,6 +36,15 @@ declare module 'fastify' {
     realtime: Realtime;
   }
 }
+
+/** A browser's own id (kept in its storage) is a random string of this shape; anything else is ignored. */
+const BROWSER_ID = /^[\w-]{16,64}$/;
+
+/** The `browser` query parameter of the upgrade request, when it is such an id. */
+const browserIdOf = (query: unknown): string | undefined => {
+  const value = (query as Record<string, unknown> | null)?.browser;
+  return typeof value === 'string' && BROWSER_ID.test(value) ? value : undefined;
+};
 
 /** A browser this far behind on reading is dropped rather than buffered without end. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -90,6 +101,7 @@ export default fp(
       const client: RealtimeClient = {
         id: nextId++,
         ip: request.ip,
+        browserId: browserIdOf(request.query),
         send: (message) => send(socket, message),
       };
       sockets.set(socket, client);

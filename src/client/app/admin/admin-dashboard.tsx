@@ -64,7 +64,7 @@ export function AdminDashboard({
         >
           {main.map((tab) => (
             <TabsTrigger key={tab.id} value={tab.id} className={TRIGGER_CLASS}>
-              {tab.label}
+              <TabLabel tab={tab} />
             </TabsTrigger>
           ))}
         </TabsList>
@@ -75,7 +75,7 @@ export function AdminDashboard({
           >
             {more.map((tab) => (
               <TabsTrigger key={tab.id} value={tab.id} className={cn(TRIGGER_CLASS, 'flex-1 sm:flex-none')}>
-                {tab.label}
+                <TabLabel tab={tab} />
               </TabsTrigger>
             ))}
           </TabsList>
@@ -89,5 +89,18 @@ export function AdminDashboard({
         ))}
       </Tabs>
     </main>
+  );
+}
+
+function TabLabel({ tab }: { tab: AdminTab }) {
+  return (
+    <>
+      {tab.label}
+      {tab.badge && (
+        <Suspense fallback={null}>
+          <tab.badge />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -187,7 +187,9 @@ describe('tabs by role', () => {
     expect(bar).toHaveClass('grid-cols-4');
     expect(names(screen.getByRole('tablist', { name: 'More admin sections' }))).toEqual([
       'Station',
+      'Schedule',
       'Prayer',
+      'Chat',
       'Listeners',
       'Captions',
     ]);

@@ -1,9 +1,11 @@
 import type { ComponentType } from 'react';
 import type { Role } from '../../../common/accounts';
 import type { StaffUser } from '../../../common/admin';
+import { ChatTab } from '../../features/chat';
 import { ContentTab } from '../../features/featured-content';
 import { ListenersTab } from '../../features/listeners';
-import { PrayerTab } from '../../features/prayer';
+import { PrayerTab, PrayerUnreadBadge } from '../../features/prayer';
+import { ScheduleTab } from '../../features/programs';
 import { SettingsTab, UserManagementTab } from '../../features/accounts';
 import { StationTab } from '../../features/station-settings';
 import { SubscribersTab } from '../../features/subscribers';
@@ -23,6 +25,8 @@ export interface AdminTab {
    */
   row: 'main' | 'more';
   component: ComponentType<AdminTabProps>;
+  /** Shown beside the label, e.g. how many items wait for staff. */
+  badge?: ComponentType;
 }
 
 /** Every admin tab, in order. A feature adds its tab here; the frame builds the bars from this list. */
@@ -32,7 +36,16 @@ export const ADMIN_TABS: AdminTab[] = [
   { id: 'users', label: 'User Management', superuserOnly: true, row: 'main', component: UserManagementTab },
   { id: 'settings', label: 'Settings', superuserOnly: false, row: 'main', component: SettingsTab },
   { id: 'station', label: 'Station', superuserOnly: true, row: 'more', component: StationTab },
-  { id: 'prayer', label: 'Prayer', superuserOnly: false, row: 'more', component: PrayerTab },
+  { id: 'schedule', label: 'Schedule', superuserOnly: false, row: 'more', component: ScheduleTab },
+  {
+    id: 'prayer',
+    label: 'Prayer',
+    superuserOnly: false,
+    row: 'more',
+    component: PrayerTab,
+    badge: PrayerUnreadBadge,
+  },
+  { id: 'chat', label: 'Chat', superuserOnly: false, row: 'more', component: ChatTab },
   { id: 'listeners', label: 'Listeners', superuserOnly: false, row: 'more', component: ListenersTab },
   { id: 'captions', label: 'Captions', superuserOnly: false, row: 'more', component: CaptionsTab },
 ];

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiSend } from '../../lib/api-request';
+import { apiRequest } from '../../lib/api-request';
 
 export const EMAIL_SUBSCRIBE_PATH = '/api/email-subscribe';
 
@@ -12,9 +12,15 @@ export function isValidEmail(email: string): boolean {
 
 export function useSubscribe() {
   return useMutation({
-    mutationFn: (input: { email: string; name: string }) => {
+    mutationFn: async (input: { email: string; name: string }): Promise<{ message: string }> => {
       const name = input.name.trim();
-      return apiSend('POST', EMAIL_SUBSCRIBE_PATH, { email: input.email.trim(), ...(name ? { name } : {}) });
+      const res = await apiRequest('POST', EMAIL_SUBSCRIBE_PATH, {
+        email: input.email.trim(),
+        ...(name ? { name } : {}),
+      });
+      // SPEC.md section 7 answers JSON `{ message }`; an answer without one still counts as subscribed.
+      const body = (await res.json().catch(() => ({}))) as { message?: unknown };
+      return { message: typeof body.message === 'string' ? body.message : '' };
     },
   });
 }

@@ -1,3 +1,4 @@
+import { releaseAudioFocus, takeAudioFocus } from '../../lib/audio-focus';
 import {
   adaptiveStreamUrl,
   bitrateForScore,
@@ -24,6 +25,9 @@ import {
   type PlaybackMethod,
   type StreamEngine,
 } from './stream-engine';
+
+/** The live stream's key in the page's audio focus. */
+const LIVE_FOCUS = 'live';
 
 export interface PlayerState {
   playing: boolean;
@@ -128,10 +132,17 @@ export class AudioPlayer {
     this.audio.muted = false;
     this.audio.volume = volume;
     this.update({ volume, wanted: true });
+    // A sermon playing on the page pauses; one that starts later pauses the stream, which comes back after.
+    takeAudioFocus(LIVE_FOCUS, { pause: () => void this.halt(), resume: () => this.play() });
     this.start();
   }
 
   async stop(): Promise<void> {
+    releaseAudioFocus(LIVE_FOCUS);
+    await this.halt();
+  }
+
+  private async halt(): Promise<void> {
     this.clearReconnect();
     this.gaveUp = false;
     this.update({ wanted: false, playing: false, buffering: false });

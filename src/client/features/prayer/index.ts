@@ -7,3 +7,7 @@ export { PRAYER_REQUESTS_PATH } from './api';
 export const PrayerTab = lazy(() =>
   import('./components/prayer-tab').then((m) => ({ default: m.PrayerTab })),
 );
+/** The count of unread requests on the tab's name. */
+export const PrayerUnreadBadge = lazy(() =>
+  import('./components/prayer-tab').then((m) => ({ default: m.PrayerUnreadBadge })),
+);

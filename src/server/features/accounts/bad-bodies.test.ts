@@ -60,6 +60,16 @@ const TEMPLATES: Record<string, Record<string, unknown>> = {
     audioUrl: null,
   },
   'PUT /api/featured-content/:id': { title: 't', description: 'd', type: 'sermon' },
+  'POST /api/programs': { title: 't', speaker: 's', startTime: '12:00', duration: 60, dayOfWeek: 'monday' },
+  'PATCH /api/programs/:id': { title: 't', startTime: '12:00', duration: 60, isActive: true },
+  'POST /api/programs/one-offs': {
+    kind: 'add',
+    date: '2030-01-07',
+    title: 't',
+    speaker: 's',
+    startTime: '12:00',
+    duration: 60,
+  },
 };
 
 const nasty = fc.oneof(

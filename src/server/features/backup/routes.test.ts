@@ -55,7 +55,7 @@ beforeAll(async () => {
   expect(created.statusCode).toBe(201);
   await t.db.insert(emailSubscribers).values([
     { email: 'ruth@example.org', name: 'Ruth' },
-    { email: 'boaz@example.org', name: 'Boaz', isActive: 'false' },
+    { email: 'boaz@example.org', name: 'Boaz', isActive: 'false', status: 'unsubscribed' },
   ]);
 });
 afterAll(async () => {

@@ -1,18 +1,88 @@
-import { desc } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { chatMessages } from '../../db/schema.js';
+import { chatMessages, chatModerationLog, chatMutes } from '../../db/schema.js';
 
 export type ChatRow = typeof chatMessages.$inferSelect;
+export type ModerationRow = typeof chatModerationLog.$inferSelect;
 
-export async function insertChatMessage(db: Database, values: { username: string; message: string }) {
+export async function insertChatMessage(
+  db: Database,
+  values: { username: string; message: string; sender: string; muted: boolean },
+) {
   const [row] = await db.insert(chatMessages).values(values).returning();
   return row!;
 }
 
-export function latestChatMessages(db: Database, limit: number) {
+/** The latest messages everyone sees, plus those only `sender` sees (sent while muted), newest first. */
+export function latestChatMessages(db: Database, limit: number, sender?: string) {
+  const visible = sender
+    ? or(eq(chatMessages.muted, false), eq(chatMessages.sender, sender))
+    : eq(chatMessages.muted, false);
+  return db
+    .select()
+    .from(chatMessages)
+    .where(and(isNull(chatMessages.deletedAt), visible))
+    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
+    .limit(limit);
+}
+
+/** The latest messages of every kind (hidden and deleted ones too), newest first, for staff. */
+export function latestMessagesForStaff(db: Database, limit: number) {
   return db
     .select()
     .from(chatMessages)
     .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
+    .limit(limit);
+}
+
+export async function findChatMessage(db: Database, id: string) {
+  const [row] = await db.select().from(chatMessages).where(eq(chatMessages.id, id));
+  return row;
+}
+
+/** Marks a message deleted; the row when it was there and not deleted yet. */
+export async function markDeleted(db: Database, id: string) {
+  const [row] = await db
+    .update(chatMessages)
+    .set({ deletedAt: new Date() })
+    .where(and(eq(chatMessages.id, id), isNull(chatMessages.deletedAt)))
+    .returning();
+  return row;
+}
+
+export async function muteUntil(db: Database, sender: string, until: Date) {
+  await db
+    .insert(chatMutes)
+    .values({ sender, until })
+    .onConflictDoUpdate({ target: chatMutes.sender, set: { until, createdAt: new Date() } });
+}
+
+export async function unmute(db: Database, sender: string): Promise<boolean> {
+  const removed = await db.delete(chatMutes).where(eq(chatMutes.sender, sender)).returning();
+  return removed.length > 0;
+}
+
+/** Until when each of these senders is muted, for those muted now. */
+export async function activeMutes(db: Database, senders: string[]): Promise<Map<string, Date>> {
+  if (senders.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(chatMutes)
+    .where(and(inArray(chatMutes.sender, senders), gt(chatMutes.until, sql`now()`)));
+  return new Map(rows.map((row) => [row.sender, row.until]));
+}
+
+export async function logModeration(
+  db: Database,
+  values: Pick<ModerationRow, 'action' | 'target' | 'detail' | 'staffUsername'>,
+) {
+  await db.insert(chatModerationLog).values(values);
+}
+
+export function latestModeration(db: Database, limit: number) {
+  return db
+    .select()
+    .from(chatModerationLog)
+    .orderBy(desc(chatModerationLog.createdAt), desc(chatModerationLog.id))
     .limit(limit);
 }

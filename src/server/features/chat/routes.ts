@@ -1,20 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import { chatMessageSchema, type Presence } from '../../../common/chat.js';
+import { idParamsSchema } from '../../../common/http.js';
 import { FloodLimit } from './flood-limit.js';
-import { chatHistory, checkChatInput, postChatMessage } from './service.js';
+import { moderationRoutes } from './moderation-routes.js';
+import { checkChatInput, openChat } from './service.js';
+import { CHAT_TOPICS } from './topics.js';
 
-/** The bus topic that carries chat messages between app instances. */
-const CHAT_TOPIC = 'chat';
 /** Joins and leaves are summed up at most this often, so presence never floods browsers. */
 const PRESENCE_EVERY_MS = 5_000;
 
-/** Live chat on the /ws hub: history on connect, validated and limited messages, presence. */
+/** Live chat on the /ws hub: history on connect, validated and limited messages, presence, moderation. */
 export async function chatRoutes(app: FastifyInstance) {
+  const chat = await openChat(app.db);
   const perConnection = new FloodLimit();
   const perAddress = new FloodLimit();
 
   app.realtime.onConnect(async (client) => {
-    client.send({ type: 'chat_history', data: await chatHistory(app.db) });
+    client.send({ type: 'chat_history', data: await chat.history(chat.senderOf(client)) });
     client.send({ type: 'presence', data: presence() });
   });
 
@@ -28,14 +30,30 @@ export async function chatRoutes(app: FastifyInstance) {
         message: `You are sending messages too quickly. Please wait ${Math.ceil(wait / 1000)} seconds.`,
       });
     }
-    const message = await postChatMessage(app.db, input);
-    await app.bus.publish(CHAT_TOPIC, message);
+    const posted = await chat.post(chat.senderOf(client), input);
+    if (posted.outcome === 'refused') return client.send({ type: 'error', message: posted.reason });
+    // A muted sender sees their message as if it were sent; nobody else does.
+    if (posted.outcome === 'hidden') return client.send({ type: 'chat', data: posted.message });
+    await app.bus.publish(CHAT_TOPICS.message, posted.message);
   });
 
-  const unsubscribe = app.bus.subscribe(CHAT_TOPIC, (payload) => {
-    const parsed = chatMessageSchema.safeParse(payload);
-    if (parsed.success) app.realtime.broadcast({ type: 'chat', data: parsed.data });
-  });
+  const unsubscribe = [
+    app.bus.subscribe(CHAT_TOPICS.message, (payload) => {
+      const parsed = chatMessageSchema.safeParse(payload);
+      if (parsed.success) app.realtime.broadcast({ type: 'chat', data: parsed.data });
+    }),
+    app.bus.subscribe(CHAT_TOPICS.deleted, (payload) => {
+      const parsed = idParamsSchema.safeParse(payload);
+      if (parsed.success) app.realtime.broadcast({ type: 'chat_deleted', data: parsed.data });
+    }),
+    app.bus.subscribe(CHAT_TOPICS.blockedWords, () => {
+      chat
+        .reloadBlockedWords()
+        .catch((error: unknown) => app.log.warn({ err: error }, 'blocked words not reloaded'));
+    }),
+  ];
+
+  await app.register(moderationRoutes, { prefix: '/api/chat' });
 
   const presence = (): Presence => ({
     listening: app.nowPlaying.nowPlaying().listeners,
@@ -55,6 +73,6 @@ export async function chatRoutes(app: FastifyInstance) {
 
   app.addHook('onClose', async () => {
     clearInterval(timer);
-    unsubscribe();
+    for (const u of unsubscribe) u();
   });
 }

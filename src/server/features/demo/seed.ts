@@ -6,7 +6,14 @@ import { once } from '../settings/service.js';
 
 const SEEDED_KEY = 'demo_seeded';
 
-type Slot = { startTime: string; duration: number; title: string; speaker: string; description: string };
+type Slot = {
+  startTime: string;
+  duration: number;
+  title: string;
+  speaker: string;
+  ministryFocus: string;
+  description: string;
+};
 
 const WEEKDAY: Slot[] = [
   {
@@ -14,6 +21,7 @@ const WEEKDAY: Slot[] = [
     duration: 60,
     title: 'Morning Praise',
     speaker: 'Worship Team',
+    ministryFocus: 'Worship',
     description: 'Start the day with songs of praise and a word of encouragement.',
   },
   {
@@ -21,6 +29,7 @@ const WEEKDAY: Slot[] = [
     duration: 30,
     title: 'Daily Devotion',
     speaker: 'Pastor Ruth Adeyemi',
+    ministryFocus: 'Discipleship',
     description: 'A short reading from Scripture and a prayer for the day ahead.',
   },
   {
@@ -28,6 +37,7 @@ const WEEKDAY: Slot[] = [
     duration: 120,
     title: 'Hymns & Heritage',
     speaker: 'Samuel Ortiz',
+    ministryFocus: 'Music',
     description: 'Classic hymns and the stories behind them.',
   },
   {
@@ -35,6 +45,7 @@ const WEEKDAY: Slot[] = [
     duration: 60,
     title: 'Midday Word',
     speaker: 'Pastor James Whitfield',
+    ministryFocus: 'Bible Teaching',
     description: 'Bible teaching through the books of the New Testament.',
   },
   {
@@ -42,6 +53,7 @@ const WEEKDAY: Slot[] = [
     duration: 60,
     title: 'Family Hour',
     speaker: 'Grace & Daniel Moore',
+    ministryFocus: 'Family',
     description: 'Faith at home: marriage, parenting and everyday life.',
   },
   {
@@ -49,6 +61,7 @@ const WEEKDAY: Slot[] = [
     duration: 60,
     title: 'Evening Worship',
     speaker: 'Worship Team',
+    ministryFocus: 'Worship',
     description: 'Contemporary worship to close the working day.',
   },
   {
@@ -56,6 +69,7 @@ const WEEKDAY: Slot[] = [
     duration: 60,
     title: 'Night Prayer',
     speaker: 'Prayer Ministry',
+    ministryFocus: 'Prayer',
     description: 'Listeners\u2019 prayer requests lifted up together.',
   },
 ];
@@ -66,6 +80,7 @@ const WEEKEND: Slot[] = [
     duration: 60,
     title: 'Weekend Worship',
     speaker: 'Worship Team',
+    ministryFocus: 'Worship',
     description: 'Songs of worship for a slower morning.',
   },
   {
@@ -73,6 +88,7 @@ const WEEKEND: Slot[] = [
     duration: 90,
     title: 'Sunday Service',
     speaker: 'Pastor James Whitfield',
+    ministryFocus: 'Preaching',
     description: 'The full Sunday service from our main campus.',
   },
   {
@@ -80,6 +96,7 @@ const WEEKEND: Slot[] = [
     duration: 60,
     title: 'Youth Voices',
     speaker: 'Youth Ministry',
+    ministryFocus: 'Youth',
     description: 'Young people share testimonies and new music.',
   },
   {
@@ -87,6 +104,7 @@ const WEEKEND: Slot[] = [
     duration: 60,
     title: 'Gospel Classics',
     speaker: 'Samuel Ortiz',
+    ministryFocus: 'Music',
     description: 'Gospel favourites from across the decades.',
   },
 ];

@@ -1,4 +1,4 @@
-import { desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { PrayerFilter } from '../../../common/prayer.js';
 import type { Database } from '../../db/client.js';
 import { prayerRequests } from '../../db/schema.js';
@@ -41,4 +41,23 @@ export async function deletePrayerRequest(db: Database, id: string) {
     .where(eq(prayerRequests.id, id))
     .returning({ id: prayerRequests.id });
   return rows.length > 0;
+}
+
+export async function countUnread(db: Database): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(prayerRequests).where(isNull(prayerRequests.readAt));
+  return row?.n ?? 0;
+}
+
+/** Marks read every unread request that came in up to `upTo` (what staff had in front of them). */
+export async function markReadUpTo(db: Database, upTo: Date, now: Date) {
+  await db
+    .update(prayerRequests)
+    .set({ readAt: now })
+    // Stored times carry microseconds; the time staff were shown carries milliseconds.
+    .where(
+      and(
+        isNull(prayerRequests.readAt),
+        lte(sql`date_trunc('milliseconds', ${prayerRequests.createdAt})`, upTo),
+      ),
+    );
 }

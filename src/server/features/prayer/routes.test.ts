@@ -84,6 +84,8 @@ describe('the staff inbox', () => {
         ['GET', '/api/prayer-requests'],
         ['POST', '/api/prayer-requests/abc/prayed'],
         ['DELETE', '/api/prayer-requests/abc'],
+        ['GET', '/api/prayer-requests/unread-count'],
+        ['POST', '/api/prayer-requests/read'],
       ] as const) {
         const res = await t.app.inject({ method, url, headers });
         expect(res.statusCode, `${method} ${url}`).toBe(401);
@@ -147,5 +149,44 @@ describe('the staff inbox', () => {
       headers: pastor.headers,
     });
     expect(res.statusCode).toBe(400);
+  });
+
+  it('counts the requests no staff member has seen, and marks read only those up to what staff saw', async () => {
+    const unread = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/prayer-requests/unread-count',
+          headers: pastor.headers,
+        })
+      ).json().unread as number;
+    const read = (upTo: unknown) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/prayer-requests/read',
+        headers: pastor.headers,
+        payload: { upTo },
+      });
+    await read(new Date().toISOString());
+    expect(await unread()).toBe(0);
+
+    await send({ request: 'Seen one' }, '10.4.0.1');
+    const [seen] = (
+      await t.app.inject({ method: 'GET', url: '/api/prayer-requests', headers: pastor.headers })
+    ).json();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await send({ request: 'Came in after' }, '10.4.0.2');
+    expect(await unread()).toBe(2);
+
+    const after = await read(seen.createdAt);
+    expect(after.statusCode).toBe(200);
+    expect(after.json()).toEqual({ unread: 1 });
+
+    for (const bad of ['yesterday', 42, null, '2026-13-01T00:00:00Z']) {
+      const res = await read(bad);
+      expect(res.statusCode, String(bad)).toBe(400);
+      expect(res.json().message).toEqual(expect.any(String));
+    }
+    expect(await unread()).toBe(1);
   });
 });

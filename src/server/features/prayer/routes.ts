@@ -2,7 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema } from '../../../common/http.js';
+import { errorBodySchema, staffErrorResponses } from '../../../common/http.js';
 import {
   prayerIdParamsSchema,
   prayerListQuerySchema,
@@ -10,15 +10,17 @@ import {
   prayerRequestListSchema,
   prayerRequestSchema,
   PRAYER_REQUEST_NOT_FOUND,
+  markReadBodySchema,
+  unreadCountSchema,
 } from '../../../common/prayer.js';
-import { deletePrayerRequest, listPrayerRequests, markPrayedFor, submitPrayerRequest } from './service.js';
-
-const staffErrors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-};
+import {
+  deletePrayerRequest,
+  listPrayerRequests,
+  markPrayedFor,
+  markRead,
+  submitPrayerRequest,
+  unreadCount,
+} from './service.js';
 
 /** Prayer requests: anyone may send one; only signed-in staff read them (there is no public read). */
 export async function prayerRoutes(app: FastifyInstance, opts: { perHour?: number } = {}) {
@@ -47,7 +49,7 @@ export async function prayerRoutes(app: FastifyInstance, opts: { perHour?: numbe
       config: { access: 'staff' },
       schema: {
         querystring: prayerListQuerySchema,
-        response: { 200: prayerRequestListSchema, ...staffErrors },
+        response: { 200: prayerRequestListSchema, ...staffErrorResponses },
       },
     },
     async (request, reply) => {
@@ -60,7 +62,10 @@ export async function prayerRoutes(app: FastifyInstance, opts: { perHour?: numbe
     '/prayer-requests/:id/prayed',
     {
       config: { access: 'staff' },
-      schema: { params: prayerIdParamsSchema, response: { 200: prayerRequestSchema, ...staffErrors } },
+      schema: {
+        params: prayerIdParamsSchema,
+        response: { 200: prayerRequestSchema, ...staffErrorResponses },
+      },
     },
     async (request, reply) => {
       const prayed = await markPrayedFor(app.db, request.params.id, request.staffUser!.username);
@@ -72,7 +77,7 @@ export async function prayerRoutes(app: FastifyInstance, opts: { perHour?: numbe
     '/prayer-requests/:id',
     {
       config: { access: 'staff' },
-      schema: { params: prayerIdParamsSchema, response: { 204: z.null(), ...staffErrors } },
+      schema: { params: prayerIdParamsSchema, response: { 204: z.null(), ...staffErrorResponses } },
     },
     async (request, reply) => {
       const deleted = await deletePrayerRequest(app.db, request.params.id);
@@ -80,5 +85,23 @@ export async function prayerRoutes(app: FastifyInstance, opts: { perHour?: numbe
         ? reply.code(204).send(null)
         : reply.code(404).send({ message: PRAYER_REQUEST_NOT_FOUND });
     },
+  );
+
+  api.get(
+    '/prayer-requests/unread-count',
+    { config: { access: 'staff' }, schema: { response: { 200: unreadCountSchema, ...staffErrorResponses } } },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return unreadCount(app.db);
+    },
+  );
+
+  api.post(
+    '/prayer-requests/read',
+    {
+      config: { access: 'staff' },
+      schema: { body: markReadBodySchema, response: { 200: unreadCountSchema, ...staffErrorResponses } },
+    },
+    async (request) => markRead(app.db, new Date(request.body.upTo)),
   );
 }

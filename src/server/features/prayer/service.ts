@@ -31,4 +31,15 @@ export async function markPrayedFor(db: Database, id: string, username: string, 
 
 export const deletePrayerRequest = repository.deletePrayerRequest;
 
+/** How many requests no staff member has had in front of them yet (the Prayer tab's count). */
+export async function unreadCount(db: Database) {
+  return { unread: await repository.countUnread(db) };
+}
+
+/** Staff saw the inbox as it stood at `upTo`: those requests are read; any that came later stay unread. */
+export async function markRead(db: Database, upTo: Date, now = new Date()) {
+  await repository.markReadUpTo(db, upTo, now);
+  return unreadCount(db);
+}
+
 export type { PrayerRequestBody };

@@ -1,18 +1,110 @@
-import { and, asc, eq } from 'drizzle-orm';
-import type { DayOfWeek } from '../../../common/programs.js';
+import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { addDays, dayOfDate, type DayOfWeek } from '../../../common/programs.js';
 import type { Database } from '../../db/client.js';
-import { programs } from '../../db/schema.js';
+import { programOverrides, programs } from '../../db/schema.js';
 
 export type ProgramValues = typeof programs.$inferInsert;
+export type ProgramRow = typeof programs.$inferSelect;
+export type OneOffValues = typeof programOverrides.$inferInsert;
+export type OneOffRow = typeof programOverrides.$inferSelect;
 
-export function activeProgramsOn(db: Database, day: DayOfWeek) {
+export function allPrograms(db: Database) {
+  return db.select().from(programs).orderBy(asc(programs.startTime), asc(programs.id));
+}
+
+export function activeProgramsOn(db: Database, days: DayOfWeek[]) {
   return db
     .select()
     .from(programs)
-    .where(and(eq(programs.dayOfWeek, day), eq(programs.isActive, 'true')))
+    .where(and(inArray(programs.dayOfWeek, days), eq(programs.isActive, 'true')))
     .orderBy(asc(programs.startTime));
+}
+
+export async function programById(db: Database, id: string) {
+  const [row] = await db.select().from(programs).where(eq(programs.id, id));
+  return row;
 }
 
 export async function insertPrograms(db: Database, values: ProgramValues[]) {
   await db.insert(programs).values(values);
+}
+
+export async function insertProgram(db: Database, values: ProgramValues) {
+  const [row] = await db.insert(programs).values(values).returning();
+  return row!;
+}
+
+export async function updateProgram(db: Database, id: string, values: Partial<ProgramValues>) {
+  const [row] = await db.update(programs).set(values).where(eq(programs.id, id)).returning();
+  return row;
+}
+
+export async function deleteProgram(db: Database, id: string) {
+  const rows = await db.delete(programs).where(eq(programs.id, id)).returning({ id: programs.id });
+  return rows.length > 0;
+}
+
+/** One-off changes dated from `from` to `to` (inclusive), each with the weekly programme it changes. */
+export function oneOffsBetween(db: Database, from: string, to: string) {
+  return db
+    .select({
+      oneOff: programOverrides,
+      replaces: { title: programs.title, startTime: programs.startTime, duration: programs.duration },
+    })
+    .from(programOverrides)
+    .leftJoin(programs, eq(programs.id, programOverrides.programId))
+    .where(and(gte(programOverrides.date, from), lte(programOverrides.date, to)))
+    .orderBy(asc(programOverrides.date), asc(programOverrides.startTime), asc(programOverrides.createdAt));
+}
+
+export async function oneOffById(db: Database, id: string) {
+  const [row] = await db
+    .select({
+      oneOff: programOverrides,
+      replaces: { title: programs.title, startTime: programs.startTime, duration: programs.duration },
+    })
+    .from(programOverrides)
+    .leftJoin(programs, eq(programs.id, programOverrides.programId))
+    .where(eq(programOverrides.id, id));
+  return row;
+}
+
+/** Saves a one-off change; a newer change to the same weekly programme on the same date takes its place. */
+export async function saveOneOff(db: Database, values: OneOffValues) {
+  const { kind, title, speaker, ministryFocus, description, startTime, duration } = values;
+  const insert = db.insert(programOverrides).values(values);
+  const [row] = values.programId
+    ? await insert
+        .onConflictDoUpdate({
+          target: [programOverrides.date, programOverrides.programId],
+          set: {
+            kind,
+            title,
+            speaker,
+            ministryFocus,
+            description,
+            startTime,
+            duration,
+            createdAt: new Date(),
+          },
+        })
+        .returning({ id: programOverrides.id })
+    : await insert.returning({ id: programOverrides.id });
+  return row!.id;
+}
+
+export async function deleteOneOff(db: Database, id: string) {
+  const rows = await db
+    .delete(programOverrides)
+    .where(eq(programOverrides.id, id))
+    .returning({ id: programOverrides.id });
+  return rows.length > 0;
+}
+
+/** The weekly programmes and one-off changes from `from` to `to`, as the schedule's arithmetic wants them. */
+export async function scheduleBetween(db: Database, from: string, to: string) {
+  const days: DayOfWeek[] = [];
+  for (let date = from; date <= to && days.length < 7; date = addDays(date, 1)) days.push(dayOfDate(date));
+  const [weekly, oneOffs] = await Promise.all([activeProgramsOn(db, days), oneOffsBetween(db, from, to)]);
+  return { weekly, oneOffs: oneOffs.map((row) => row.oneOff) };
 }

@@ -1,13 +1,138 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { programSchema } from '../../../common/programs.js';
-import { listTodaysPrograms } from './service.js';
+import { errorBodySchema } from '../../../common/http.js';
+import {
+  ONE_OFF_NOT_FOUND,
+  oneOffBodySchema,
+  oneOffListSchema,
+  oneOffRangeQuerySchema,
+  oneOffSchema,
+  PROGRAM_NOT_FOUND,
+  programBodySchema,
+  programIdParamsSchema,
+  programPatchSchema,
+  programSchema,
+  scheduledProgramSchema,
+  weekScheduleSchema,
+} from '../../../common/programs.js';
+import {
+  createOneOff,
+  createProgram,
+  deleteOneOff,
+  deleteProgram,
+  listOneOffs,
+  listTodaysPrograms,
+  updateProgram,
+  weekSchedule,
+} from './service.js';
 
+const staffErrors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+
+const STATUS = { invalid: 400, 'not-found': 404, overlap: 409 } as const;
+
+/** A service's refusal as its answer: bad input 400, unknown id 404, an unconfirmed overlap 409. */
+const refuse = (reply: FastifyReply, failure: { reason: keyof typeof STATUS; message: string }) =>
+  reply.code(STATUS[failure.reason]).send({ message: failure.message });
+
+/** Today's programmes for everyone; the weekly schedule and its one-off dates for staff (the Schedule tab). */
 export async function programRoutes(app: FastifyInstance) {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get('/programs/today', { schema: { response: { 200: z.array(programSchema) } } }, async () =>
-      listTodaysPrograms(app.db, app.station().timeZone),
-    );
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const staff = { access: 'staff' } as const;
+
+  api.get('/programs/today', { schema: { response: { 200: z.array(programSchema) } } }, async () =>
+    listTodaysPrograms(app.db, app.station().timeZone),
+  );
+
+  api.get(
+    '/programs',
+    { config: staff, schema: { response: { 200: weekScheduleSchema, ...staffErrors } } },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return weekSchedule(app.db, app.station().timeZone);
+    },
+  );
+
+  api.post(
+    '/programs',
+    {
+      config: staff,
+      schema: { body: programBodySchema, response: { 201: scheduledProgramSchema, ...staffErrors } },
+    },
+    async (request, reply) => {
+      const saved = await createProgram(app.db, request.body);
+      return saved.ok ? reply.code(201).send(saved.value) : refuse(reply, saved);
+    },
+  );
+
+  api.patch(
+    '/programs/:id',
+    {
+      config: staff,
+      schema: {
+        params: programIdParamsSchema,
+        body: programPatchSchema,
+        response: { 200: scheduledProgramSchema, ...staffErrors },
+      },
+    },
+    async (request, reply) => {
+      const saved = await updateProgram(app.db, request.params.id, request.body);
+      return saved.ok ? saved.value : refuse(reply, saved);
+    },
+  );
+
+  api.delete(
+    '/programs/:id',
+    {
+      config: staff,
+      schema: { params: programIdParamsSchema, response: { 204: z.null(), ...staffErrors } },
+    },
+    async (request, reply) =>
+      (await deleteProgram(app.db, request.params.id))
+        ? reply.code(204).send(null)
+        : reply.code(404).send({ message: PROGRAM_NOT_FOUND }),
+  );
+
+  api.get(
+    '/programs/one-offs',
+    {
+      config: staff,
+      schema: { querystring: oneOffRangeQuerySchema, response: { 200: oneOffListSchema, ...staffErrors } },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const listed = await listOneOffs(app.db, { ...request.query, timeZone: app.station().timeZone });
+      return listed.ok ? listed.value : refuse(reply, listed);
+    },
+  );
+
+  api.post(
+    '/programs/one-offs',
+    {
+      config: staff,
+      schema: { body: oneOffBodySchema, response: { 201: oneOffSchema, ...staffErrors } },
+    },
+    async (request, reply) => {
+      const saved = await createOneOff(app.db, request.body, app.station().timeZone);
+      return saved.ok ? reply.code(201).send(saved.value) : refuse(reply, saved);
+    },
+  );
+
+  api.delete(
+    '/programs/one-offs/:id',
+    {
+      config: staff,
+      schema: { params: programIdParamsSchema, response: { 204: z.null(), ...staffErrors } },
+    },
+    async (request, reply) =>
+      (await deleteOneOff(app.db, request.params.id))
+        ? reply.code(204).send(null)
+        : reply.code(404).send({ message: ONE_OFF_NOT_FOUND }),
+  );
 }

@@ -1,58 +1,170 @@
-import { DAYS_OF_WEEK, minutesOf, type DayOfWeek, type Program } from '../../../common/programs.js';
+import type { z } from 'zod';
+import {
+  addDays,
+  DAYS_OF_WEEK,
+  MINUTES_PER_DAY,
+  minutesOf,
+  PROGRAM_NOT_FOUND,
+  type DayOfWeek,
+  type Program,
+  type programBodySchema,
+  type programPatchSchema,
+  type ScheduledProgram,
+  type WeekSchedule,
+} from '../../../common/programs.js';
 import type { Database } from '../../db/client.js';
+import { stationClock } from './clock.js';
+import { fail, type Failure, type Outcome } from './outcome.js';
 import * as repository from './repository.js';
+import {
+  airingsOn,
+  overlapInWeek,
+  overlapMessage,
+  weeklyOverlaps,
+  weeklyWhen,
+  type Airing,
+} from './schedule.js';
 
-/** The weekday and minute of the day at `now` in the station's time zone. */
-export function stationClock(now: Date, timeZone: string): { day: DayOfWeek; minute: number } {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'long',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(now);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  const day = get('weekday').toLowerCase() as DayOfWeek;
-  return {
-    day: DAYS_OF_WEEK.includes(day) ? day : 'sunday',
-    minute: Number(get('hour')) * 60 + Number(get('minute')),
-  };
-}
+export { stationClock } from './clock.js';
+export { createOneOff, deleteOneOff, listOneOffs } from './one-offs.js';
 
 const SOON_WINDOW_MINUTES = 60;
 
+/** An airing as SPEC.md lists it, `start` minutes after today's midnight (negative: began yesterday). */
+function listed(airing: Airing, start: number, minute: number): Program {
+  const isLive = minute >= start && minute < start + airing.duration;
+  const isFuture = start > minute;
+  const status = isLive
+    ? 'LIVE'
+    : isFuture
+      ? start - minute <= SOON_WINDOW_MINUTES
+        ? 'SOON'
+        : 'UPCOMING'
+      : 'ENDED';
+  return {
+    id: airing.id,
+    title: airing.title,
+    startTime: airing.startTime,
+    duration: airing.duration,
+    speaker: airing.speaker,
+    ...(airing.ministryFocus ? { ministryFocus: airing.ministryFocus } : {}),
+    description: airing.description,
+    status,
+    isCurrent: isLive,
+    isLive,
+    isFuture,
+  };
+}
+
+/**
+ * Today's programmes in the station's time zone, by start time: the weekly entries with today's one-off
+ * changes applied. A programme from last night still on the air after midnight comes first.
+ */
 export async function listTodaysPrograms(
   db: Database,
   timeZone: string,
   now = new Date(),
 ): Promise<Program[]> {
-  const { day, minute } = stationClock(now, timeZone);
-  const rows = await repository.activeProgramsOn(db, day);
-  return rows.map((row) => {
-    const start = minutesOf(row.startTime);
-    const isLive = minute >= start && minute < start + row.duration;
-    const isFuture = start > minute;
-    const status = isLive
-      ? 'LIVE'
-      : isFuture
-        ? start - minute <= SOON_WINDOW_MINUTES
-          ? 'SOON'
-          : 'UPCOMING'
-        : 'ENDED';
-    return {
-      id: row.id,
-      title: row.title,
-      startTime: row.startTime,
-      duration: row.duration,
-      speaker: row.speaker,
-      description: row.description,
-      status,
-      isCurrent: isLive,
-      isLive,
-      isFuture,
-    };
-  });
+  const { minute, date } = stationClock(now, timeZone);
+  const yesterday = addDays(date, -1);
+  const { weekly, oneOffs } = await repository.scheduleBetween(db, yesterday, date);
+  const carried = airingsOn(yesterday, weekly, oneOffs)
+    .map((airing) => listed(airing, minutesOf(airing.startTime) - MINUTES_PER_DAY, minute))
+    .filter((program) => program.isLive);
+  const today = airingsOn(date, weekly, oneOffs).map((airing) =>
+    listed(airing, minutesOf(airing.startTime), minute),
+  );
+  return [...carried, ...today];
 }
+
+const dayIndex = (day: string) => DAYS_OF_WEEK.indexOf(day as DayOfWeek);
+
+function scheduledOf(row: repository.ProgramRow, overlaps: Map<string, string[]>): ScheduledProgram {
+  return {
+    id: row.id,
+    title: row.title,
+    speaker: row.speaker,
+    ministryFocus: row.ministryFocus,
+    description: row.description,
+    startTime: row.startTime,
+    duration: row.duration,
+    dayOfWeek: row.dayOfWeek as DayOfWeek,
+    isActive: row.isActive === 'true',
+    overlapsWith: overlaps.get(row.id) ?? [],
+  };
+}
+
+/** Every weekly programme, active or not, by day and start time, with the overlaps among the active ones. */
+export async function weekSchedule(db: Database, timeZone: string, now = new Date()): Promise<WeekSchedule> {
+  const rows = await repository.allPrograms(db);
+  const overlaps = weeklyOverlaps(rows);
+  const programs = rows
+    .sort((a, b) => dayIndex(a.dayOfWeek) - dayIndex(b.dayOfWeek))
+    .map((row) => scheduledOf(row, overlaps));
+  return { timeZone, today: stationClock(now, timeZone).date, programs };
+}
+
+async function withOverlaps(db: Database, id: string) {
+  const rows = await repository.allPrograms(db);
+  const row = rows.find((r) => r.id === id);
+  return row && scheduledOf(row, weeklyOverlaps(rows));
+}
+
+type Timing = { id?: string; dayOfWeek: string; startTime: string; duration: number };
+
+/** The refusal for a weekly programme that would overlap active ones, or undefined when it is clear. */
+async function weeklyClash(db: Database, candidate: Timing): Promise<Failure | undefined> {
+  const clashes = (await repository.allPrograms(db))
+    .filter((p) => p.isActive === 'true' && p.id !== candidate.id && overlapInWeek(candidate, p))
+    .sort((a, b) => dayIndex(a.dayOfWeek) - dayIndex(b.dayOfWeek));
+  if (clashes.length === 0) return undefined;
+  return fail('overlap', overlapMessage(clashes.map((p) => ({ title: p.title, when: weeklyWhen(p) }))));
+}
+
+type ProgramBody = z.output<typeof programBodySchema>;
+type ProgramPatch = z.output<typeof programPatchSchema>;
+
+/** Adds a weekly programme; one that overlaps an active programme is refused unless confirmed. */
+export async function createProgram(db: Database, body: ProgramBody): Promise<Outcome<ScheduledProgram>> {
+  const { confirmOverlap, isActive, ...fields } = body;
+  const clash = isActive && !confirmOverlap ? await weeklyClash(db, fields) : undefined;
+  if (clash) return clash;
+  const row = await repository.insertProgram(db, { ...fields, isActive: String(isActive) });
+  return { ok: true, value: (await withOverlaps(db, row.id))! };
+}
+
+/**
+ * Changes a weekly programme. A move in time, a new length or switching it back on is checked for
+ * overlaps (unless confirmed); a change of words alone is not, so an overlap staff accepted stays accepted.
+ */
+export async function updateProgram(
+  db: Database,
+  id: string,
+  patch: ProgramPatch,
+): Promise<Outcome<ScheduledProgram>> {
+  const current = await repository.programById(db, id);
+  if (!current) return fail('not-found', PROGRAM_NOT_FOUND);
+  const { confirmOverlap, isActive, ...fields } = patch;
+  const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+  const next = {
+    ...current,
+    ...changes,
+    isActive: isActive === undefined ? current.isActive : String(isActive),
+  };
+  const moved =
+    next.dayOfWeek !== current.dayOfWeek ||
+    next.startTime !== current.startTime ||
+    next.duration !== current.duration ||
+    current.isActive !== 'true';
+  const clash =
+    next.isActive === 'true' && moved && !confirmOverlap ? await weeklyClash(db, next) : undefined;
+  if (clash) return clash;
+  const row = await repository.updateProgram(db, id, { ...changes, isActive: next.isActive });
+  if (!row) return fail('not-found', PROGRAM_NOT_FOUND);
+  return { ok: true, value: (await withOverlaps(db, id))! };
+}
+
+export const deleteProgram = repository.deleteProgram;
 
 /** A week of programmes added at once (the demo seed). */
 export const addPrograms = repository.insertPrograms;

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { RadioEngine } from '../../radio/engine.js';
 import { ExternalStationSource } from '../../radio/external-source.js';
 import { SwitchableSource } from '../../radio/switchable-source.js';
+import { openCountryTally } from '../listeners/service.js';
 import { streamSource } from '../settings/service.js';
 import { radioRoutes } from './routes.js';
 import { liveFiguresReader, radioStorage, type LiveFigures } from './service.js';
@@ -53,13 +54,19 @@ export default fp(
     app.decorate('radio', engine);
     app.decorate('nowPlaying', onAir);
     app.decorate('streamSource', () => chosen);
-    const liveFigures = liveFiguresReader(app.db, engine, source, () => app.station().timeZone);
+    const countries = await openCountryTally({
+      file: app.config.geoipDb,
+      dataDir: app.config.dataDir,
+      timeZone: () => app.station().timeZone,
+      log,
+    });
+    const liveFigures = liveFiguresReader(app.db, engine, source, () => app.station().timeZone, countries);
     app.decorate('radioFigures', liveFigures);
     app.addHook('preClose', async () => {
       await onAir.stop();
       if (onAir.active !== engine) await engine.stop();
     });
-    await app.register(streamRoutes, { engine, source });
+    await app.register(streamRoutes, { engine, source, onListener: (address) => countries.add(address) });
     await app.register(sourceRoutes, { engine });
     await app.register(radioRoutes, { prefix: '/api', source, liveFigures });
     await app.register(streamSourceRoutes, {

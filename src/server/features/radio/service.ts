@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.js';
 import type { RadioEngine } from '../../radio/engine.js';
 import type { NowPlayingSource } from '../../radio/now-playing-source.js';
 import type { RadioStorage } from '../../radio/storage.js';
-import { listenerStats, recordMinute, startOfDay } from '../listeners/service.js';
+import { listenerStats, recordMinute, startOfDay, type CountryTally } from '../listeners/service.js';
 import { playOrder, sourcePassword } from '../settings/service.js';
 
 /** The engine's storage: play order and live-input password in settings, figures in listener minutes. */
@@ -23,17 +23,20 @@ export interface LiveFigures {
   listeners: number;
   peakToday: number;
   hoursToday: number;
+  /** Countries listeners came from today; null without a GeoIP database. */
+  countriesToday: number | null;
 }
 
 /**
- * Listeners now, today's peak and hours listened today: the engine's live count and peak, the rest from the
- * stored minutes of the station's day.
+ * Listeners now, today's peak, hours listened and countries today: the engine's live count and peak, the
+ * countries its listeners came from, the rest from the stored minutes of the station's day.
  */
 export function liveFiguresReader(
   db: Database,
   engine: RadioEngine,
   source: () => NowPlayingSource,
   timeZone: () => string,
+  countries: CountryTally,
 ): () => Promise<LiveFigures> {
   let stored: { at: number; peakToday: number; hoursToday: number } | undefined;
   return async () => {
@@ -46,6 +49,7 @@ export function liveFiguresReader(
       listeners,
       peakToday: Math.max(stored.peakToday, engine.meter.peakToday, listeners),
       hoursToday: stored.hoursToday,
+      countriesToday: countries.today(),
     };
   };
 }

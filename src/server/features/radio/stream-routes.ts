@@ -17,7 +17,7 @@ const CORS = {
 /** GET /stream: the live MP3 mount, with ICY metadata when asked for. */
 export async function streamRoutes(
   app: FastifyInstance,
-  opts: { engine: RadioEngine; source: () => NowPlayingSource },
+  opts: { engine: RadioEngine; source: () => NowPlayingSource; onListener?: (address: string) => void },
 ) {
   const { engine } = opts;
   // Open /stream connections per address: one address holding hundreds of sockets (that may never read)
@@ -78,6 +78,7 @@ export async function streamRoutes(
         else perAddress.delete(address);
       });
       engine.broadcaster.addListener(res, { icy });
+      opts.onListener?.(address);
     },
   });
 

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.js';
 import { createTestDatabase } from '../../test/helpers.js';
-import { ensureSourcePassword, rotateSourcePassword, sourcePassword } from './service.js';
+import { writeSetting } from './repository.js';
+import {
+  ensureSourcePassword,
+  rotateSourcePassword,
+  SIGNING_SECRET_KEY,
+  signingSecret,
+  sourcePassword,
+} from './service.js';
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -22,5 +29,21 @@ describe('live-input password', () => {
     expect(await sourcePassword(database.db, {})).toBe(generated);
     const rotated = await rotateSourcePassword(database.db);
     expect(await sourcePassword(database.db, { sourcePassword: 'from-the-env' })).toBe(rotated);
+  });
+});
+
+describe('signing secret', () => {
+  it('is made once, 32 random bytes, and every later call reads the same', async () => {
+    const [a, b] = await Promise.all([signingSecret(database.db), signingSecret(database.db)]);
+    expect(a).toHaveLength(32);
+    expect(b.equals(a)).toBe(true);
+    expect((await signingSecret(database.db)).equals(a)).toBe(true);
+  });
+
+  it('replaces a damaged stored value', async () => {
+    await writeSetting(database.db, SIGNING_SECRET_KEY, { not: 'a secret' });
+    const replaced = await signingSecret(database.db);
+    expect(replaced).toHaveLength(32);
+    expect((await signingSecret(database.db)).equals(replaced)).toBe(true);
   });
 });

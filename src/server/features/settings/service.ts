@@ -14,6 +14,10 @@ export const SOURCE_PASSWORD_KEY = 'source_password';
 export const AUTODJ_ORDER_KEY = 'autodj_order';
 /** Settings key of the stream source chosen in the Station tab: `icecast:URL`, `url:URL`, or null (built-in). */
 export const STREAM_SOURCE_KEY = 'stream_source';
+/** Settings key of the chat's blocked words and phrases (edited in the Chat tab). */
+export const CHAT_BLOCKED_WORDS_KEY = 'chat_blocked_words';
+/** Settings key of the secret that signs the links the station e-mails (newsletter confirm, unsubscribe). */
+export const SIGNING_SECRET_KEY = 'signing_secret';
 const CHANGED_TOPIC = 'station_settings_changed';
 
 export interface StationSettingsStore {
@@ -89,6 +93,25 @@ export async function ensureSourcePassword(
   return (await insertSettingIfAbsent(db, SOURCE_PASSWORD_KEY, generated)) ? generated : undefined;
 }
 
+const isSecret = (value: unknown): value is string =>
+  typeof value === 'string' && /^[A-Za-z0-9_-]{43,}$/.test(value);
+
+/**
+ * The station's signing secret: 32 random bytes made the first time any instance asks, then kept in the
+ * settings table (and so in backups: links already e-mailed keep working after a restore).
+ */
+export async function signingSecret(db: Database): Promise<Buffer> {
+  const stored = await readSetting(db, SIGNING_SECRET_KEY);
+  if (isSecret(stored)) return Buffer.from(stored, 'base64url');
+  const fresh = randomBytes(32).toString('base64url');
+  // A damaged value is replaced; otherwise the first instance to store one wins and the others read it.
+  if (stored !== undefined) await writeSetting(db, SIGNING_SECRET_KEY, fresh);
+  else await insertSettingIfAbsent(db, SIGNING_SECRET_KEY, fresh);
+  const kept = await readSetting(db, SIGNING_SECRET_KEY);
+  if (!isSecret(kept)) throw new Error('The signing secret could not be stored');
+  return Buffer.from(kept, 'base64url');
+}
+
 /** The AutoDJ's play order; in order unless 'shuffle' is stored (or the database cannot be read). */
 export async function playOrder(db: Database): Promise<PlayOrder> {
   const value = await readSetting(db, AUTODJ_ORDER_KEY).catch(() => undefined);
@@ -125,4 +148,14 @@ export async function streamSource(
 
 export async function saveStreamSource(db: Database, value: string | null): Promise<void> {
   await writeSetting(db, STREAM_SOURCE_KEY, { streamSource: value });
+}
+
+/** The chat's blocked words and phrases, as staff saved them (none until they do). */
+export async function chatBlockedWords(db: Database): Promise<string[]> {
+  const value = await readSetting(db, CHAT_BLOCKED_WORDS_KEY);
+  return Array.isArray(value) ? value.filter((w): w is string => typeof w === 'string') : [];
+}
+
+export async function saveChatBlockedWords(db: Database, words: string[]): Promise<void> {
+  await writeSetting(db, CHAT_BLOCKED_WORDS_KEY, words);
 }

@@ -8,7 +8,8 @@ export const recordShare = (db: Database, channel: ShareChannel) => insertShareE
 
 /**
  * The 'Viral Impact' figures: live ones from the broadcaster, shares counted here. Countries need a GeoIP
- * database the station does not ship, so that figure is not measured (null) and the card says so.
+ * database the station may be given (GEOIP_DB); without one that figure is not measured (null) and the card
+ * says so.
  */
 export async function viralStats(
   db: Database,
@@ -25,6 +26,6 @@ export async function viralStats(
     sharesToday,
     sharesTotal,
     hoursListenedToday: live.hoursToday,
-    countries: null,
+    countries: live.countriesToday,
   };
 }

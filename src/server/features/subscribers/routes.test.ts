@@ -15,6 +15,7 @@ beforeAll(async () => {
       email: 'older@example.org',
       name: 'Older',
       isActive: 'false',
+      status: 'unsubscribed',
       createdAt: new Date('2026-01-01T00:00:00Z'),
     },
     { email: 'newer@example.org', name: null, createdAt: new Date('2026-02-01T00:00:00Z') },
@@ -28,7 +29,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('GET /api/email-subscribers', () => {
-  it('lists id, email, name and a boolean active flag, newest first', async () => {
+  it('lists id, email, name, a boolean active flag and the opt-in status, newest first', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/email-subscribers', headers: staff });
     expect(res.statusCode).toBe(200);
     const items = res.json();
@@ -42,8 +43,9 @@ describe('GET /api/email-subscribers', () => {
       email: 'newer@example.org',
       name: null,
       isActive: true,
+      status: 'confirmed',
     });
-    expect(items[1].isActive).toBe(false);
+    expect(items[1]).toMatchObject({ isActive: false, status: 'unsubscribed' });
   });
 
   it('exports CSV that a spreadsheet will not execute', async () => {
@@ -54,8 +56,9 @@ describe('GET /api/email-subscribers', () => {
       /^attachment; filename="subscribers-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     const lines = res.body.trim().split('\r\n');
-    expect(lines[0]).toBe('email,name,active,source,subscribed_at');
-    expect(lines[1]).toMatch(/^"newer@example.org","","true","website","2026-02-01T00:00:00.000Z"$/);
+    expect(lines[0]).toBe('email,name,active,source,subscribed_at,status');
+    expect(lines[1]).toBe('"newer@example.org","","true","website","2026-02-01T00:00:00.000Z","confirmed"');
+    expect(lines[2]).toMatch(/^"older@example.org","Older","false",.*,"unsubscribed"$/);
     expect(lines[3]).toContain(`"'=HYPERLINK(""http://evil"")"`);
   });
 

@@ -1,15 +1,49 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '../../../common/http.js';
 import { z } from 'zod';
-import { subscribeBodySchema, subscriberListSchema } from '../../../common/subscribers.js';
-import { listSubscribers, subscribe, subscribersCsv } from './service.js';
+import {
+  CONFIRMATION_NOT_SENT_MESSAGE,
+  CONFIRMATION_SENT_MESSAGE,
+  SUBSCRIBED_MESSAGE,
+  subscribeBodySchema,
+  subscriberListSchema,
+} from '../../../common/subscribers.js';
+import type { Mailer } from './mailer.js';
+import {
+  confirmPage,
+  invalidLinkPage,
+  unsubscribedPage,
+  unsubscribeQuestionPage,
+  type NewsletterPage,
+} from './pages.js';
+import {
+  confirmSubscription,
+  listSubscribers,
+  subscribe,
+  subscribersCsv,
+  unsubscribe,
+  unsubscribeLinkStatus,
+  type OptIn,
+} from './service.js';
+
+export interface SubscriberRoutesOptions {
+  /** Subscriptions one address may send per hour. */
+  perHour?: number;
+  /** Double opt-in: set when SMTP_URL is (PUBLIC_URL is then set too). */
+  mailer?: Mailer;
+  publicUrl?: string;
+}
 
 /** The newsletter: anyone subscribes; the Subscribers tab (staff only) and its CSV export. */
-export async function subscriberRoutes(app: FastifyInstance, opts: { perHour?: number } = {}) {
+export async function subscriberRoutes(app: FastifyInstance, opts: SubscriberRoutesOptions = {}) {
   await app.register(rateLimit, { global: false });
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const optIn: OptIn | undefined =
+    opts.mailer && opts.publicUrl
+      ? { mailer: opts.mailer, publicUrl: opts.publicUrl, stationName: () => app.station().name }
+      : undefined;
 
   api.post(
     '/email-subscribe',
@@ -17,12 +51,26 @@ export async function subscriberRoutes(app: FastifyInstance, opts: { perHour?: n
       config: { rateLimit: { max: opts.perHour ?? 10, timeWindow: 60 * 60_000 } },
       schema: {
         body: subscribeBodySchema,
-        response: { 201: z.object({ message: z.string() }), 400: errorBodySchema },
+        response: {
+          201: z.object({ message: z.string() }),
+          400: errorBodySchema,
+          503: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {
-      await subscribe(app.db, request.body);
-      return reply.code(201).send({ message: 'Subscribed' });
+      const outcome = await subscribe(app.db, request.body, optIn);
+      switch (outcome.kind) {
+        case 'confirmed':
+          return reply.code(201).send({ message: SUBSCRIBED_MESSAGE });
+        case 'confirmation_sent':
+        case 'already_confirmed':
+          // The same answer either way: a subscription never tells whether the address was known.
+          return reply.code(201).send({ message: CONFIRMATION_SENT_MESSAGE });
+        case 'not_sent':
+          request.log.warn({ err: outcome.error }, 'the confirmation e-mail was not sent');
+          return reply.code(503).send({ message: CONFIRMATION_NOT_SENT_MESSAGE });
+      }
     },
   );
 
@@ -42,5 +90,51 @@ export async function subscriberRoutes(app: FastifyInstance, opts: { perHour?: n
       .header('Content-Disposition', `attachment; filename="subscribers-${date}.csv"`)
       .header('Cache-Control', 'no-store')
       .send(await subscribersCsv(app.db));
+  });
+}
+
+/** The one `token` of a page's query, if it has exactly one. */
+const tokenOf = (query: unknown): string | undefined => {
+  const token = (query as { token?: unknown } | undefined)?.token;
+  return typeof token === 'string' ? token : undefined;
+};
+
+/**
+ * The pages the newsletter's e-mails link to: /newsletter/confirm (opening it confirms, as double opt-in
+ * expects) and /unsubscribe (GET asks, POST acts: mail scanners open links, and RFC 8058's one-click POST
+ * comes from the mail client). A bad, forged or expired link answers a 400 page, never a 5xx.
+ */
+export async function newsletterPageRoutes(app: FastifyInstance) {
+  const send = (reply: FastifyReply, page: NewsletterPage) =>
+    reply
+      .code(page.status)
+      .header('Cache-Control', 'no-store')
+      .header('X-Robots-Tag', 'noindex')
+      .type('text/html; charset=utf-8')
+      .send(page.html);
+
+  // The unsubscribe POST carries a form body (the page's button) or RFC 8058's `List-Unsubscribe=One-Click`;
+  // the token in the address is all it needs, so any small body is read and set aside.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 16 * 1024 }, (_request, _body, done) =>
+    done(null),
+  );
+
+  app.get('/newsletter/confirm', async (request, reply) => {
+    const outcome = await confirmSubscription(app.db, tokenOf(request.query));
+    return send(reply, confirmPage(outcome, app.station().name));
+  });
+
+  app.get('/unsubscribe', async (request, reply) => {
+    const token = tokenOf(request.query);
+    const status = await unsubscribeLinkStatus(app.db, token);
+    const station = app.station().name;
+    if (!status || token === undefined) return send(reply, invalidLinkPage(station));
+    return send(reply, unsubscribeQuestionPage(token, status === 'unsubscribed', station));
+  });
+
+  app.post('/unsubscribe', async (request, reply) => {
+    const done = await unsubscribe(app.db, tokenOf(request.query));
+    return send(reply, unsubscribedPage(done, app.station().name));
   });
 }

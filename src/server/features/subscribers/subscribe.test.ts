@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVALID_EMAIL } from '../../../common/subscribers.js';
 import { emailSubscribers } from '../../db/schema.js';
 import { createTestApp } from '../../test/helpers.js';
+import { signingSecret } from '../settings/service.js';
+import { unsubscribeToken } from './tokens.js';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 
@@ -30,14 +32,40 @@ describe('POST /api/email-subscribe', () => {
       email: 'ruth@example.org',
       name: 'Ruth',
       isActive: 'true',
+      status: 'confirmed',
       source: 'website',
     });
 
-    await t.db.update(emailSubscribers).set({ isActive: 'false' });
+    await t.db.update(emailSubscribers).set({ isActive: 'false', status: 'unsubscribed' });
     expect((await subscribe({ email: 'ruth@example.org', name: 'Ruth A.' })).statusCode).toBe(201);
     all = await rows();
     expect(all).toHaveLength(1);
-    expect(all[0]).toMatchObject({ isActive: 'true', name: 'Ruth A.' });
+    expect(all[0]).toMatchObject({ isActive: 'true', status: 'confirmed', name: 'Ruth A.' });
+  });
+
+  it('without SMTP_URL confirms at once an address left pending while e-mail was on', async () => {
+    await t.db
+      .insert(emailSubscribers)
+      .values({ email: 'naomi@example.org', status: 'pending', isActive: 'false' });
+    const res = await subscribe({ email: 'naomi@example.org' }, '10.0.0.4');
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ message: 'Subscribed' });
+    const naomi = (await rows()).find((row) => row.email === 'naomi@example.org');
+    expect(naomi).toMatchObject({ status: 'confirmed', isActive: 'true' });
+  });
+
+  it('still honours the unsubscribe links of e-mails sent while e-mail was on', async () => {
+    await subscribe({ email: 'orpah@example.org' }, '10.0.0.5');
+    const orpah = (await rows()).find((row) => row.email === 'orpah@example.org')!;
+    const url = `/unsubscribe?token=${unsubscribeToken(await signingSecret(t.db), orpah)}`;
+    expect((await t.app.inject({ url })).statusCode).toBe(200);
+    const res = await t.app.inject({ method: 'POST', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('You have been unsubscribed');
+    expect((await rows()).find((row) => row.email === 'orpah@example.org')).toMatchObject({
+      status: 'unsubscribed',
+      isActive: 'false',
+    });
   });
 
   it.each([

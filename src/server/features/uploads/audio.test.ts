@@ -83,6 +83,24 @@ describe('POST /api/upload-audio', () => {
     expect(plain.statusCode).toBe(400);
   });
 
+  it.each([
+    ['a body that is not multipart at all', '[]'],
+    [
+      'a form cut off inside a file',
+      '--x\r\nContent-Disposition: form-data; name="audio"; filename="a.mp3"\r\n\r\nID3',
+    ],
+    ['a part without headers', '--x\r\n\r\n\r\n--x--'],
+  ])('refuses %s with a 400, not a 500', async (_c, payload) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload-audio',
+      headers: { ...staff, 'content-type': 'multipart/form-data; boundary=x' },
+      payload,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(INVALID_AUDIO_FILE);
+  });
+
   it('refuses a file over 200 MB with a 413', async () => {
     const res = await upload(Buffer.alloc(200 * 1024 * 1024 + 1), 'long.mp3');
     expect(res.statusCode).toBe(413);

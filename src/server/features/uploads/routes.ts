@@ -20,12 +20,16 @@ import {
   uploadImageResponseSchema,
 } from '../../../common/featured-content.js';
 import { errorBodySchema } from '../../../common/http.js';
-import { checkAudio, NotAudioError } from './audio-check.js';
+import { checkAudio } from './audio-check.js';
 import { UPLOADS_PREFIX, type UploadsFolder } from './service.js';
 import { NotAnImageError, reencodeImage } from './image-processing.js';
 
 /** A text field of a multipart upload is at most this long. */
 const MAX_FIELD_BYTES = 1024;
+
+/** An error the operating system raised (it names its call), not one about the request's body. */
+const isSystemError = (error: unknown) =>
+  typeof (error as { syscall?: unknown } | null)?.syscall === 'string';
 
 const isTooLarge = (error: unknown) => (error as { code?: string } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
 
@@ -145,9 +149,9 @@ export async function uploadRoutes(app: FastifyInstance, opts: { uploads: Upload
         });
       } catch (error) {
         if (isTooLarge(error)) return reply.code(413).send({ message: AUDIO_TOO_LARGE });
-        if (error instanceof NotAudioError || (error as { code?: string }).code?.startsWith('FST_'))
-          return invalid();
-        throw error;
+        // A failure of this machine (disk full, permissions) is ours; anything else the body did.
+        if (isSystemError(error)) throw error;
+        return invalid();
       } finally {
         await unlink(incoming).catch(() => undefined);
       }

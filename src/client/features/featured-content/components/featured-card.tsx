@@ -8,6 +8,7 @@ import type { FeaturedItem } from '../../../../common/featured-content';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
+import { releaseAudioFocus, takeAudioFocus } from '../../../lib/audio-focus';
 
 /** SPEC.md section 3: 'sermon' is a sermon; any other type is shown as a devotion. */
 export function featuredKind(type: string): 'sermon' | 'devotion' {
@@ -18,6 +19,9 @@ export function FeaturedCard({ item, onPlay }: { item: FeaturedItem; onPlay: (id
   const kind = featuredKind(item.type);
   const audioRef = useRef<HTMLAudioElement>(null);
   const [playing, setPlaying] = useState(false);
+  /** A listen is counted once: a pause and resume is the same listen; playing again after the end is another. */
+  const counted = useRef(false);
+  const focusKey = `sermon:${item.id}`;
   const Icon = kind === 'sermon' ? BookOpen : Sun;
 
   const togglePlay = () => {
@@ -26,9 +30,15 @@ export function FeaturedCard({ item, onPlay }: { item: FeaturedItem; onPlay: (id
       audio.pause();
       return;
     }
-    onPlay(item.id);
     // Items with a recording play it here; the others only count the play.
-    void audio?.play().catch(() => setPlaying(false));
+    if (!audio || !counted.current) onPlay(item.id);
+    if (!audio) return;
+    counted.current = true;
+    void audio.play().catch(() => setPlaying(false));
+  };
+  const stopped = () => {
+    setPlaying(false);
+    releaseAudioFocus(focusKey);
   };
 
   return (
@@ -73,9 +83,16 @@ export function FeaturedCard({ item, onPlay }: { item: FeaturedItem; onPlay: (id
             ref={audioRef}
             src={item.audioUrl}
             preload="none"
-            onPlay={() => setPlaying(true)}
-            onPause={() => setPlaying(false)}
-            onEnded={() => setPlaying(false)}
+            onPlay={() => {
+              setPlaying(true);
+              // The live stream pauses while a sermon plays, and comes back after.
+              takeAudioFocus(focusKey, { pause: () => audioRef.current?.pause() });
+            }}
+            onPause={stopped}
+            onEnded={() => {
+              counted.current = false;
+              stopped();
+            }}
           />
         )}
       </CardContent>

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Toaster } from '../../../components/ui/toaster';
 import { createQueryClient } from '../../../lib/query-client';
+import { CONFIRMATION_SENT_MESSAGE, SUBSCRIBED_MESSAGE } from '../../../../common/newsletter-text';
 import { sendJson, startTestServer } from '../../../test/http-server';
 import { EMAIL_SUBSCRIBE_PATH } from '../api';
 import { NewsletterRow } from './newsletter-row';
@@ -62,7 +63,16 @@ describe('NewsletterRow', () => {
     expect(await screen.findByText('Thank you for subscribing!')).toBeInTheDocument();
     expect(screen.getByText('Successfully subscribed!')).toBeInTheDocument();
     expect(screen.getByText(/station updates and Christian content by e-mail/)).toBeInTheDocument();
+    expect(screen.queryByText(SUBSCRIBED_MESSAGE)).not.toBeInTheDocument();
     expect(JSON.parse(server.requests[0]!.body)).toEqual({ email: 'ruth@example.org', name: 'Ruth' });
+  });
+
+  it('tells a new subscriber to look for the confirmation link when the station sends one', async () => {
+    body = { message: CONFIRMATION_SENT_MESSAGE };
+    renderRow();
+    await subscribe('naomi@example.org');
+    expect(await screen.findByText('Thank you for subscribing!')).toBeInTheDocument();
+    expect(screen.getByText(CONFIRMATION_SENT_MESSAGE)).toBeInTheDocument();
   });
 
   it("shows the server's message on failure", async () => {

@@ -5,9 +5,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
+import { INVALID_EMAIL, SUBSCRIBED_MESSAGE } from '../../../../common/newsletter-text';
 import { isValidEmail, useSubscribe } from '../api';
-
-const INVALID_EMAIL = 'Please enter a valid email address';
 
 /** SPEC.md section 2 home row 8: the 'Stay Connected' newsletter area and its side panel. */
 export function NewsletterRow() {
@@ -35,7 +34,8 @@ function NewsletterCard() {
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [error, setError] = useState<string>();
-  const [done, setDone] = useState(false);
+  /** After success: the station's answer (with double opt-in, where to look for the confirmation link). */
+  const [done, setDone] = useState<string>();
   const subscribe = useSubscribe();
 
   function onSubmit(event: FormEvent) {
@@ -45,12 +45,12 @@ function NewsletterCard() {
     subscribe.mutate(
       { email, name },
       {
-        onSuccess: () => {
+        onSuccess: (answer) => {
           notifySuccess(
             'Successfully subscribed!',
             'You will receive station updates and Christian content by e-mail.',
           );
-          setDone(true);
+          setDone(answer.message);
         },
         onError: (err) => notifyFailure('Subscription failed', err, 'Failed to subscribe. Please try again.'),
       },
@@ -64,10 +64,11 @@ function NewsletterCard() {
         <CardDescription>Get station updates, new programs and encouragement in your inbox.</CardDescription>
       </CardHeader>
       <CardContent>
-        {done ? (
-          <p aria-live="polite" className="text-lg font-semibold text-emerald-700">
-            Thank you for subscribing!
-          </p>
+        {done !== undefined ? (
+          <div aria-live="polite" className="space-y-2">
+            <p className="text-lg font-semibold text-emerald-700">Thank you for subscribing!</p>
+            {done !== SUBSCRIBED_MESSAGE && done && <p className="text-sm text-slate-700">{done}</p>}
+          </div>
         ) : (
           <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
             <div className="space-y-2">

@@ -1,12 +1,18 @@
 import { CardHeading, countOf } from '../../../components/card-heading';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { PrayerFilter } from '../../../../common/prayer';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { notifyFailure } from '../../../lib/notify';
-import { useDeletePrayerRequest, useMarkPrayed, usePrayerRequests } from '../staff-api';
+import {
+  useDeletePrayerRequest,
+  useMarkPrayed,
+  useMarkRead,
+  usePrayerRequests,
+  usePrayerUnread,
+} from '../staff-api';
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 
@@ -17,6 +23,7 @@ export function PrayerTab() {
   const remove = useDeletePrayerRequest();
   const [filter, setFilter] = useState<PrayerFilter>('open');
   const all = requests.data ?? [];
+  useMarkSeen(all[0]?.createdAt);
   const open = all.filter((r) => !r.prayedAt).length;
   const shown = all.filter((r) => (filter === 'open' ? !r.prayedAt : Boolean(r.prayedAt)));
 
@@ -103,5 +110,29 @@ export function PrayerTab() {
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** Once the inbox is in front of staff, everything up to its newest request counts as read. */
+function useMarkSeen(newest: string | undefined) {
+  const unread = usePrayerUnread();
+  const { mutate } = useMarkRead();
+  const hasUnread = (unread.data?.unread ?? 0) > 0;
+  useEffect(() => {
+    if (newest && hasUnread) mutate(newest);
+  }, [newest, hasUnread, mutate]);
+}
+
+/** The Prayer tab's count of unread requests, beside its name. */
+export function PrayerUnreadBadge() {
+  const unread = usePrayerUnread().data?.unread ?? 0;
+  if (unread === 0) return null;
+  return (
+    <span
+      className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white"
+      aria-label={`${unread} unread`}
+    >
+      {unread}
+    </span>
   );
 }

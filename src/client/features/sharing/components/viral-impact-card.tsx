@@ -67,12 +67,8 @@ export function ViralImpactCard() {
               {FIGURES.map(({ label, icon: Icon, value, caption }) => {
                 const shown = stats.data ? value(stats.data) : undefined;
                 return (
-                  <div
-                    key={label}
-                    role="group"
-                    aria-label={label}
-                    className="rounded-lg border border-slate-200 bg-white p-4"
-                  >
+                  // A plain div, as a description list allows around each term and its details.
+                  <div key={label} className="rounded-lg border border-slate-200 bg-white p-4">
                     <dt className="flex items-center gap-2 text-sm font-medium text-slate-700">
                       <Icon className="h-4 w-4 text-amber-600" aria-hidden="true" />
                       {label}
