@@ -117,7 +117,7 @@ describe.skipIf(!hasIcecast)('an external Icecast station', () => {
       await icecast.waitForMount(mount);
     }
     await icecast.setSong('/other', 'Someone Else - Not Ours');
-  });
+  }, 90_000);
   afterAll(async () => {
     await Promise.all(encoders.map((e) => stopProcess(e)));
     await icecast?.stop();

@@ -113,11 +113,20 @@ export async function startIcecast(options: IcecastOptions = {}): Promise<Icecas
       return (await response.json()) as { icestats: { source?: unknown } };
     },
     async waitForMount(mount) {
-      await waitFor(`Icecast mount ${mount}`, async () => {
-        const { source } = (await server.status()).icestats;
-        const sources = (Array.isArray(source) ? source : source ? [source] : []) as { listenurl?: string }[];
-        return sources.some((s) => s.listenurl && new URL(s.listenurl).pathname === mount) ? true : undefined;
-      });
+      await waitFor(
+        `Icecast mount ${mount}`,
+        async () => {
+          const { source } = (await server.status()).icestats;
+          const sources = (Array.isArray(source) ? source : source ? [source] : []) as {
+            listenurl?: string;
+          }[];
+          return sources.some((s) => s.listenurl && new URL(s.listenurl).pathname === mount)
+            ? true
+            : undefined;
+        },
+        // An encoder starting on a busy 2-core machine can take a while to connect.
+        30_000,
+      );
     },
     async setSong(mount, song) {
       const query = new URLSearchParams({ mount, mode: 'updinfo', song });
