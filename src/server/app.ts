@@ -25,6 +25,7 @@ import { chatRoutes } from './features/chat/routes.js';
 import { prayerRoutes } from './features/prayer/routes.js';
 import { programRoutes } from './features/programs/routes.js';
 import { clipRoutes, radioClipAudio } from './features/clips/routes.js';
+import { healthRoutes } from './features/health/routes.js';
 import radioPlugin from './features/radio/plugin.js';
 import realtimePlugin, { goingAway } from './plugins/realtime.js';
 import { listenerRoutes } from './features/listeners/routes.js';
@@ -87,6 +88,7 @@ export async function buildApp(
   await app.register(radioPlugin);
   await app.register(realtimePlugin);
 
+  await app.register(healthRoutes);
   await app.register(stationRoutes, { prefix: '/api' });
   await app.register(programRoutes, { prefix: '/api' });
   await app.register(accountRoutes, { prefix: '/api' });
@@ -114,6 +116,7 @@ export async function buildApp(
     dataDir: deps.config.dataDir,
     audio: () => radioClipAudio(app),
     publicUrl: deps.config.publicUrl,
+    broadcasterUrl: deps.config.role === 'web' ? deps.config.broadcasterUrl : undefined,
   });
 
   await app.register(clientPlugin, { getStation: () => app.station(), publicUrl: deps.config.publicUrl });

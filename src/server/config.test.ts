@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
+/** What every instance of a station grown past one machine shares. */
+const SHARED = { DATABASE_URL: 'postgres://u@db:5432/radio', REDIS_URL: 'redis://redis:6379' };
+
 describe('loadConfig', () => {
   it('gives the documented defaults for an empty environment', () => {
     const config = loadConfig({});
@@ -63,6 +66,13 @@ describe('loadConfig', () => {
     ['PUBLIC_URL', { SMTP_URL: 'smtp://mail.example.org:25' }],
     ['SMTP_FROM', { SMTP_FROM: 'not an address' }],
     ['SMTP_FROM', { SMTP_FROM: 'Radio <radio@example.org>\nBcc: x@y.z' }],
+    ['STATION_ROLE', { STATION_ROLE: 'relay' }],
+    ['DATABASE_URL', { ...SHARED, DATABASE_URL: '', STATION_ROLE: 'broadcaster' }],
+    ['REDIS_URL', { ...SHARED, REDIS_URL: '', STATION_ROLE: 'broadcaster' }],
+    ['BROADCASTER_URL', { ...SHARED, STATION_ROLE: 'web' }],
+    ['BROADCASTER_URL', { ...SHARED, STATION_ROLE: 'web', BROADCASTER_URL: 'broadcaster:5000' }],
+    ['RELAY_URLS', { RELAY_URLS: 'http://relay-1:8000/stream,relay-2:8000/stream' }],
+    ['RELAY_PICK', { RELAY_PICK: 'random' }],
   ])('stops with one line naming %s', (name, env) => {
     let error: unknown;
     try {
@@ -74,5 +84,35 @@ describe('loadConfig', () => {
     const message = (error as Error).message;
     expect(message).toContain(name);
     expect(message.split('\n')).toHaveLength(1);
+  });
+
+  it('runs everything in one process by default, with no relays', () => {
+    const config = loadConfig({});
+    expect(config.role).toBe('all');
+    expect(config.relays).toEqual({ urls: [], pick: 'least-listeners' });
+    expect(config.broadcasterUrl).toBeUndefined();
+  });
+
+  it.each([
+    [{ STATION_ROLE: 'all' }, 'all'],
+    [{ ...SHARED, STATION_ROLE: 'broadcaster' }, 'broadcaster'],
+    [{ ...SHARED, STATION_ROLE: 'web', BROADCASTER_URL: 'http://broadcaster:5000/' }, 'web'],
+  ])('reads STATION_ROLE %j', (env, role) => {
+    expect(loadConfig(env).role).toBe(role);
+  });
+
+  it('reads the broadcaster address and the relays', () => {
+    const config = loadConfig({
+      ...SHARED,
+      STATION_ROLE: 'web',
+      BROADCASTER_URL: 'http://broadcaster:5000/',
+      RELAY_URLS: ' https://relay-1.example.org/stream , http://relay-2.example.org:8000/stream ,',
+      RELAY_PICK: 'round-robin',
+    });
+    expect(config.broadcasterUrl).toBe('http://broadcaster:5000');
+    expect(config.relays).toEqual({
+      urls: ['https://relay-1.example.org/stream', 'http://relay-2.example.org:8000/stream'],
+      pick: 'round-robin',
+    });
   });
 });

@@ -40,6 +40,25 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/** http(s) URLs separated by commas (RELAY_URLS). */
+const urlList = z
+  .string()
+  .trim()
+  .default('')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
+  )
+  .refine((urls) => urls.every((url) => /^https?:\/\/[^\s,]+$/.test(url)), {
+    message: 'must be http(s) URLs separated by commas',
+  });
+
+/** What one process does when a station grows past one machine (docs/decisions/016-roles-and-relays.md). */
+export const STATION_ROLES = ['all', 'broadcaster', 'web'] as const;
+export type StationRole = (typeof STATION_ROLES)[number];
+
 const envSchema = z
   .object({
     PORT: port.default(5000),
@@ -112,6 +131,12 @@ const envSchema = z
       .default('true')
       .transform((v) => v === 'true' || v === '1' || v === 'yes'),
     TRUST_PROXY: trustProxy,
+    STATION_ROLE: z.enum(STATION_ROLES, { message: 'must be all, broadcaster or web' }).default('all'),
+    BROADCASTER_URL: optionalUrl(/^https?:\/\/\S+$/, 'must be an http(s) URL'),
+    RELAY_URLS: urlList,
+    RELAY_PICK: z
+      .enum(['least-listeners', 'round-robin'], { message: 'must be least-listeners or round-robin' })
+      .default('least-listeners'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -129,6 +154,19 @@ const envSchema = z
         path: ['PUBLIC_URL'],
         message: 'must be set when SMTP_URL is set (the links in e-mails use it)',
       });
+    }
+    // Several processes make one station only when they share the database and the bus.
+    if (env.STATION_ROLE !== 'all') {
+      const needs = (name: 'DATABASE_URL' | 'REDIS_URL' | 'BROADCASTER_URL', why: string) =>
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `must be set when STATION_ROLE=${env.STATION_ROLE} (${why})`,
+        });
+      if (!env.DATABASE_URL) needs('DATABASE_URL', 'every instance shares one PostgreSQL database');
+      if (!env.REDIS_URL) needs('REDIS_URL', 'now playing travels between instances through Redis');
+      if (env.STATION_ROLE === 'web' && !env.BROADCASTER_URL)
+        needs('BROADCASTER_URL', 'listeners and clips are sent to the broadcaster');
     }
   });
 
@@ -162,6 +200,12 @@ export interface Config {
   maxListenersPerAddress: number;
   /** Fastify's trustProxy: whose X-Forwarded-For decides request.ip (per-address sign-in limits rely on it). */
   trustProxy: TrustProxy;
+  /** all: one process does everything; broadcaster: the radio engine (exactly one); web: pages, API and /ws. */
+  role: StationRole;
+  /** How web instances reach the broadcaster (and where listeners go when there are no relays). */
+  broadcasterUrl?: string;
+  /** Icecast relays pulling /stream: listeners are sent to them and their listeners are counted. */
+  relays: { urls: string[]; pick: Env['RELAY_PICK'] };
 }
 
 export class ConfigError extends Error {}
@@ -214,5 +258,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     maxListenersPerAddress: e.MAX_LISTENERS_PER_ADDRESS,
     trustProxy: e.TRUST_PROXY,
+    role: e.STATION_ROLE,
+    broadcasterUrl: e.BROADCASTER_URL?.replace(/\/+$/, ''),
+    relays: { urls: e.RELAY_URLS, pick: e.RELAY_PICK },
   };
 }

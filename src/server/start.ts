@@ -22,21 +22,28 @@ export interface Station {
 /** Opens storage, prepares first-start content and builds the app; shared by main.ts and the end-to-end harness. */
 export async function createStation(
   config: Config,
-  options: { logger?: boolean | object } = {},
+  options: {
+    logger?: boolean | object;
+    /** A bus made by the caller (tests keep their Redis channels apart with a prefix of their own). */
+    bus?: EventBus;
+  } = {},
 ): Promise<Station> {
   if (config.dataDir !== 'memory://') mkdirSync(config.dataDir, { recursive: true });
   const database = await openDatabase({
     ...config,
     onLog: (line) => process.stderr.write(`database: ${line}\n`),
   });
-  const bus = config.redisUrl ? await createRedisBus(config.redisUrl) : createLocalBus();
+  const bus = options.bus ?? (config.redisUrl ? await createRedisBus(config.redisUrl) : createLocalBus());
   const firstSignIn = await ensureFirstSuperuser(database.db, config.admin);
   if (config.seedDemo) await seedDemoContent(database.db);
-  const generatedSourcePassword = config.streamSource
-    ? undefined
-    : await ensureSourcePassword(database.db, config);
-  const app = await buildApp({ config, db: database.db, bus }, options);
-  // On air once the app is built: the AutoDJ (or the external station's status polling) starts here.
+  // A web instance takes no live input: the broadcaster makes (and shows) the password.
+  const generatedSourcePassword =
+    config.streamSource || config.role === 'web'
+      ? undefined
+      : await ensureSourcePassword(database.db, config);
+  const app = await buildApp({ config, db: database.db, bus }, { logger: options.logger });
+  // On air once the app is built: the AutoDJ (or the external station's status polling) starts here; a web
+  // instance starts hearing the broadcaster's heartbeats instead.
   await app.nowPlaying.start();
   return {
     app,

@@ -5,24 +5,37 @@ import { EventEmitter } from 'node:events';
  * with REDIS_URL every app instance publishes to and hears from the same Redis channel.
  */
 export interface EventBus {
-  publish(topic: string, payload: unknown): Promise<void>;
+  /** `retainMs`: the payload is also kept that long as the topic's last word, for `retained` (MQTT's retained message). */
+  publish(topic: string, payload: unknown, options?: { retainMs?: number }): Promise<void>;
   subscribe(topic: string, handler: (payload: unknown) => void): () => void;
+  /** The topic's last retained payload while it lasts, so an instance starting late need not wait for the next. */
+  retained(topic: string): Promise<unknown>;
+  /** Resolves when the bus answers (/readyz); the in-process bus always does. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
 export function createLocalBus(): EventBus {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
+  const kept = new Map<string, { payload: unknown; until: number }>();
   return {
-    async publish(topic, payload) {
+    async publish(topic, payload, options) {
+      if (options?.retainMs) kept.set(topic, { payload, until: Date.now() + options.retainMs });
       emitter.emit(topic, payload);
     },
     subscribe(topic, handler) {
       emitter.on(topic, handler);
       return () => emitter.off(topic, handler);
     },
+    async retained(topic) {
+      const entry = kept.get(topic);
+      return entry && entry.until > Date.now() ? entry.payload : undefined;
+    },
+    async ping() {},
     async close() {
       emitter.removeAllListeners();
+      kept.clear();
     },
   };
 }
@@ -42,11 +55,29 @@ export async function createRedisBus(url: string, channelPrefix = 'station:'): P
       // A foreign message on our channel is not ours to crash on.
     }
   });
+  // Retained payloads are plain keys beside the channels (keys and channels are separate namespaces).
+  const retainedKey = (topic: string) => `${channelPrefix}retained:${topic}`;
   return {
-    async publish(topic, payload) {
-      await publisher.publish(channelPrefix + topic, JSON.stringify(payload));
+    async publish(topic, payload, options) {
+      const text = JSON.stringify(payload);
+      if (options?.retainMs) {
+        await publisher
+          .multi()
+          .set(retainedKey(topic), text, 'PX', options.retainMs)
+          .publish(channelPrefix + topic, text)
+          .exec();
+      } else {
+        await publisher.publish(channelPrefix + topic, text);
+      }
     },
     subscribe: local.subscribe,
+    async retained(topic) {
+      const text = await publisher.get(retainedKey(topic));
+      return text === null ? undefined : (JSON.parse(text) as unknown);
+    },
+    async ping() {
+      await publisher.ping();
+    },
     async close() {
       await local.close();
       subscriber.disconnect();

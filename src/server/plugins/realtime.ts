@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from '@fastify/websocket';
-import { nowPlayingSchema } from '../../common/radio.js';
+import { nowPlayingSchema, type NowPlaying } from '../../common/radio.js';
 import type { NowPlayingSource } from '../radio/now-playing-source.js';
 import { clientMessageSchema, type ClientMessage, type ServerMessage } from '../../common/ws.js';
 
@@ -146,12 +146,14 @@ export default fp(
       }
     });
 
-    // Now playing: each change goes over the bus, so every instance pushes the same to its browsers.
-    const unsubscribeSource = nowPlaying.onChange((np) => {
+    // Now playing: each change goes over the bus, so every instance pushes the same to its browsers. A web
+    // instance's now playing came over the bus already (from the broadcaster): it only listens.
+    const publish = (np: NowPlaying) => {
       app.bus
         .publish(NOW_PLAYING_TOPIC, np)
         .catch((error: unknown) => app.log.warn({ err: error }, 'now playing not published'));
-    });
+    };
+    const unsubscribeSource = app.config.role === 'web' ? () => {} : nowPlaying.onChange(publish);
     const unsubscribeBus = app.bus.subscribe(NOW_PLAYING_TOPIC, (payload) => {
       const parsed = nowPlayingSchema.safeParse(payload);
       if (parsed.success) hub.broadcast({ type: 'now_playing', data: parsed.data });

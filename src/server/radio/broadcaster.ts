@@ -34,6 +34,8 @@ interface Listener {
   icy: boolean;
   /** ICY: audio bytes still to send before the next metadata block. */
   untilMeta: number;
+  /** A relay pulling the stream for its own listeners: not a listener itself (they are counted from its status). */
+  relay: boolean;
   token: number;
   /** Its key in the kernel's send queues, and how many checks in a row found it over the bound. */
   queueKey: string;
@@ -78,9 +80,13 @@ export class Broadcaster {
     this.metaint = options.metaint ?? ICY_METAINT;
   }
 
+  /** People listening here: every connection but the relays pulling the stream for theirs. */
   get listenerCount(): number {
-    return this.listeners.size;
+    return this.listeners.size - this.relayCount;
   }
+
+  /** Relays pulling the stream now. */
+  relayCount = 0;
 
   /** The StreamTitle from this stream-clock second on (the next frame pushed). */
   setTitle(title: string): void {
@@ -112,18 +118,21 @@ export class Broadcaster {
   }
 
   /** Starts a listener: a frame-aligned burst of recent audio now, then every flush. */
-  addListener(res: ServerResponse, options: { icy: boolean }): void {
+  addListener(res: ServerResponse, options: { icy: boolean; relay?: boolean }): void {
+    const relay = options.relay ?? false;
+    if (relay) this.relayCount++;
     const listener: Listener = {
       res,
       icy: options.icy,
       untilMeta: this.metaint,
-      token: this.events.onJoin?.() ?? 0,
+      relay,
+      token: relay ? 0 : (this.events.onJoin?.() ?? 0),
       queueKey: sendQueueKey(res.socket?.remoteAddress, res.socket?.remotePort),
       stalledChecks: 0,
     };
     this.listeners.add(listener);
     const remove = () => {
-      if (this.listeners.delete(listener)) this.events.onLeave?.(listener.token);
+      if (this.listeners.delete(listener)) this.left(listener);
     };
     res.on('close', remove);
     res.on('error', remove);
@@ -161,9 +170,14 @@ export class Broadcaster {
   closeAll(): void {
     for (const listener of [...this.listeners]) {
       this.listeners.delete(listener);
-      this.events.onLeave?.(listener.token);
+      this.left(listener);
       listener.res.end();
     }
+  }
+
+  private left(listener: Listener): void {
+    if (listener.relay) this.relayCount--;
+    else this.events.onLeave?.(listener.token);
   }
 
   private send(listener: Listener, batch: Batch, meta: Map<number, Buffer>): void {

@@ -62,6 +62,8 @@ export class RadioEngine implements NowPlayingSource {
   private starvedSince: number | null = null;
   private track: Track;
   private isLive = false;
+  /** Listeners on the Icecast relays pulling /stream (RELAY_URLS), from their status pages. */
+  private relayListeners = 0;
   private wallBase = 0;
   private timer: NodeJS.Timeout | null = null;
   private minuteTimer: NodeJS.Timeout | null = null;
@@ -124,7 +126,7 @@ export class RadioEngine implements NowPlayingSource {
     return {
       current_track: { ...this.track },
       is_live: this.isLive,
-      listeners: this.broadcaster.listenerCount,
+      listeners: this.broadcaster.listenerCount + this.relayListeners,
       stream_clock: round(this.broadcaster.clock),
     };
   }
@@ -173,6 +175,14 @@ export class RadioEngine implements NowPlayingSource {
 
   bitrateKbps(): number {
     return this.broadcaster.bitrateKbps;
+  }
+
+  /** The relays' listeners now: counted in now playing and the stored figures like our own. */
+  setRelayListeners(count: number): void {
+    if (count === this.relayListeners) return;
+    this.relayListeners = count;
+    this.meter.setRelayed(count);
+    this.listenersChanged();
   }
 
   /** Subtitle lines of AutoDJ media as they play (the subtitles feature stores them). */

@@ -17,6 +17,9 @@ export class ListenerMeter {
   private nextId = 0;
   /** Highest count seen today (station-day), kept in memory for the live figure. */
   peakToday = 0;
+  /** Listeners on relays (from their status pages), counted as one pool since `relayedSince`. */
+  private relayed = 0;
+  private relayedSince = 0;
 
   constructor(
     private current = 0,
@@ -47,11 +50,26 @@ export class ListenerMeter {
     this.listenedMs += now - Math.max(since, this.minuteStart);
   }
 
+  /**
+   * The relays' listeners now (read from their status every few seconds): they count towards the listeners,
+   * peak and listening time as if they had joined here, without knowing each one's comings and goings.
+   */
+  setRelayed(count: number, now = Date.now()): void {
+    if (count === this.relayed) return;
+    this.listenedMs += this.relayed * (now - Math.max(this.relayedSince, this.minuteStart));
+    this.current += count - this.relayed;
+    this.relayed = count;
+    this.relayedSince = now;
+    this.peak = Math.max(this.peak, this.current);
+    this.peakToday = Math.max(this.peakToday, this.current);
+  }
+
   /** Closes the minute that began at `minuteStart`: its figures, and a fresh minute begins at `now`. */
   rollMinute(now = Date.now()): MinuteFigures {
     const end = Math.max(now, this.minuteStart);
     let listened = this.listenedMs;
     for (const since of this.connected.values()) listened += end - Math.max(since, this.minuteStart);
+    listened += this.relayed * (end - Math.max(this.relayedSince, this.minuteStart));
     const figures = {
       minute: new Date(this.minuteStart),
       listeners: this.current,

@@ -6,8 +6,8 @@ import { openDatabase, type DatabaseHandle } from '../db/client.js';
 import { createLocalBus } from '../plugins/event-bus.js';
 
 /** A new, empty PostgreSQL database on the server at TEST_DATABASE_URL, dropped by `drop()`. */
-export async function createScratchPostgres(serverUrl: string) {
-  const name = `station_test_${randomBytes(6).toString('hex')}`;
+export async function createScratchPostgres(serverUrl: string, prefix = 'station_test') {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);

@@ -52,6 +52,13 @@ export interface IcecastOptions {
   burstSize?: number;
   /** Told of the icecast2 process as soon as it exists, so a caller can end it on Ctrl-C. */
   onSpawn?: (child: ChildProcess) => void;
+  /** The port to listen on (default: a free one), for a caller that must name it before the start. */
+  port?: number;
+  /**
+   * A whole configuration of the caller's (e.g. deploy/icecast/relay.xml filled in) instead of the
+   * throwaway one; `changeOwner` is the <changeowner> element Icecast needs when run as root, or ''.
+   */
+  configXml?: (vars: { port: number; password: string; logDir: string; changeOwner: string }) => string;
 }
 
 export interface IcecastServer {
@@ -73,14 +80,15 @@ const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 /** Starts a real Icecast 2 server on a free loopback port with a throwaway configuration. */
 export async function startIcecast(options: IcecastOptions = {}): Promise<IcecastServer> {
   const dir = await mkdtemp(join(tmpdir(), 'icecast-'));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const password = `pw${Math.random().toString(36).slice(2, 12)}`;
   // Icecast refuses to run as root; as root it must drop to an unprivileged user after binding.
-  const changeOwner =
-    process.getuid?.() === 0
-      ? '<security><chroot>0</chroot><changeowner><user>nobody</user><group>nogroup</group></changeowner></security>'
-      : '';
-  const config = `<icecast>
+  const owner =
+    process.getuid?.() === 0 ? '<changeowner><user>nobody</user><group>nogroup</group></changeowner>' : '';
+  const changeOwner = owner && `<security><chroot>0</chroot>${owner}</security>`;
+  const config =
+    options.configXml?.({ port, password, logDir: dir, changeOwner: owner }) ??
+    `<icecast>
   <location>loopback</location><admin>station@localhost</admin><hostname>127.0.0.1</hostname>
   <limits><clients>${options.clients ?? 100}</clients><sources>4</sources><queue-size>1048576</queue-size>
     <burst-size>${options.burstSize ?? 65536}</burst-size><source-timeout>10</source-timeout><header-timeout>15</header-timeout></limits>

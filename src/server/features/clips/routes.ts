@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  clipPagePath,
   clipParamsSchema,
   clipSchema,
   clipShareResponseSchema,
@@ -14,6 +15,7 @@ import {
 import { errorBodySchema } from '../../../common/http.js';
 import { clipFileName } from '../../../common/recorder.js';
 import { renderClipPage } from './clip-page.js';
+import { askBroadcaster, passOn } from './forward.js';
 import { ClipUnavailableError, type ClipAudioSource } from './cut.js';
 import {
   clipFilePath,
@@ -33,6 +35,11 @@ export interface ClipRoutesOptions {
   publicUrl?: string;
   /** Clips one address may create per minute. */
   perMinute?: number;
+  /**
+   * A web instance (STATION_ROLE=web): the broadcaster cuts the clips and keeps their files, so creating
+   * one and fetching its audio are asked of it; the rest is read from the shared database here.
+   */
+  broadcasterUrl?: string;
 }
 
 const NOT_FOUND = { message: 'Clip not found' };
@@ -60,6 +67,19 @@ export async function clipRoutes(app: FastifyInstance, opts: ClipRoutesOptions) 
       },
     },
     async (request, reply) => {
+      if (opts.broadcasterUrl) {
+        const response = await askBroadcaster(request, `${opts.broadcasterUrl}/api/clips`, {
+          method: 'POST',
+          body: request.body,
+        });
+        const created = response.status === 201 ? createdClipSchema.safeParse(await response.json()) : null;
+        if (!created) return passOn(response, reply);
+        if (!created.success) throw new Error('The broadcaster answered a clip in an unknown shape');
+        // The page is on this instance's address, as the listener knows it.
+        return reply
+          .code(201)
+          .send({ ...created.data, shareUrl: origin(request) + clipPagePath(created.data.id) });
+      }
       const source = opts.audio();
       if (!source) return reply.code(503).send({ message: 'Clips are not available for this stream' });
       try {
@@ -103,6 +123,11 @@ export async function clipRoutes(app: FastifyInstance, opts: ClipRoutesOptions) 
       },
     },
     async (request, reply) => {
+      if (opts.broadcasterUrl) {
+        const query = request.query.download ? `?download=${request.query.download}` : '';
+        const url = `${opts.broadcasterUrl}/api/clips/${encodeURIComponent(request.params.id)}/audio${query}`;
+        return passOn(await askBroadcaster(request, url, { method: 'GET' }), reply);
+      }
       const row = await findClip(app.db, request.params.id);
       if (!row) return reply.code(404).send(NOT_FOUND);
       const download = request.query.download !== undefined;

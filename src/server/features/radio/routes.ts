@@ -23,7 +23,12 @@ export function nowPlayingEtag(np: NowPlaying): string {
 /** /api/radio: now playing (ETag, for the 15 s polling), stream address and its latency probe, live figures. */
 export async function radioRoutes(
   app: FastifyInstance,
-  opts: { source: () => NowPlayingSource; liveFigures: () => Promise<LiveFigures> },
+  opts: {
+    source: () => NowPlayingSource;
+    /** The address a listener is given: a relay, or what is on air (`origin` is the request's). */
+    streamUrl: (origin: string) => string;
+    liveFigures: () => Promise<LiveFigures>;
+  },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -44,7 +49,7 @@ export async function radioRoutes(
     '/radio/stream-url',
     { schema: { response: { 200: streamInfoSchema } }, exposeHeadRoute: false },
     async (request) => ({
-      streamUrl: opts.source().streamUrl(`${request.protocol}://${request.host}`),
+      streamUrl: opts.streamUrl(`${request.protocol}://${request.host}`),
     }),
   );
 

@@ -1,6 +1,5 @@
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import type { RadioEngine } from '../../radio/engine.js';
 import type { NowPlayingSource } from '../../radio/now-playing-source.js';
 import type { RadioStorage } from '../../radio/storage.js';
 import { listenerStats, recordMinute, startOfDay, type CountryTally } from '../listeners/service.js';
@@ -28,12 +27,13 @@ export interface LiveFigures {
 }
 
 /**
- * Listeners now, today's peak, hours listened and countries today: the engine's live count and peak, the
+ * Listeners now, today's peak, hours listened and countries today: the broadcaster's live count and peak, the
  * countries its listeners came from, the rest from the stored minutes of the station's day.
  */
 export function liveFiguresReader(
   db: Database,
-  engine: RadioEngine,
+  /** Today's peak as the engine measured it (on a web instance, as the broadcaster told it). */
+  peakToday: () => number,
   source: () => NowPlayingSource,
   timeZone: () => string,
   countries: CountryTally,
@@ -47,7 +47,7 @@ export function liveFiguresReader(
     }
     return {
       listeners,
-      peakToday: Math.max(stored.peakToday, engine.meter.peakToday, listeners),
+      peakToday: Math.max(stored.peakToday, peakToday(), listeners),
       hoursToday: stored.hoursToday,
       countriesToday: countries.today(),
     };

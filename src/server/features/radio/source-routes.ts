@@ -118,3 +118,21 @@ function refuse(reply: FastifyReply, status: number, message: string) {
 function iceResponse(message: string, ok: 0 | 1): string {
   return `<?xml version="1.0"?>\n<iceresponse><message>${message}</message><return>${ok}</return></iceresponse>\n`;
 }
+
+/**
+ * A web instance (STATION_ROLE=web) has no engine: an encoder pointed at it is told where live audio goes,
+ * with an answer an encoder shows (409), instead of a connection that seems to work and is never heard.
+ */
+export async function webInstanceSourceRoutes(app: FastifyInstance) {
+  await app.register(async (scope) => {
+    scope.addHttpMethod('SOURCE', { hasBody: true });
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    scope.route({
+      method: ['PUT', 'SOURCE'],
+      url: '/stream',
+      handler: async (_request, reply) =>
+        refuse(reply, 409, 'This is a web instance (STATION_ROLE=web): send live audio to the broadcaster'),
+    });
+  });
+}

@@ -17,7 +17,13 @@ const CORS = {
 /** GET /stream: the live MP3 mount, with ICY metadata when asked for. */
 export async function streamRoutes(
   app: FastifyInstance,
-  opts: { engine: RadioEngine; source: () => NowPlayingSource; onListener?: (address: string) => void },
+  opts: {
+    engine: RadioEngine;
+    source: () => NowPlayingSource;
+    /** Where players go when the audio is not broadcast here (a web instance, an external station on air). */
+    elsewhere: (origin: string) => string;
+    onListener?: (address: string) => void;
+  },
 ) {
   const { engine } = opts;
   // Open /stream connections per address: one address holding hundreds of sockets (that may never read)
@@ -31,8 +37,9 @@ export async function streamRoutes(
     handler(request, reply) {
       const source = opts.source();
       if (source !== engine) {
-        // An external station plays elsewhere; send players there.
-        return reply.code(302).header('Cache-Control', 'no-cache').redirect(source.streamUrl(''));
+        // The audio is broadcast elsewhere (the broadcaster, a relay, an external station): send players there.
+        const target = opts.elsewhere(`${request.protocol}://${request.host}`);
+        return reply.code(302).header('Cache-Control', 'no-cache').headers(CORS).redirect(target);
       }
       const icy = request.headers['icy-metadata'] === '1';
       const station = app.station();
@@ -77,7 +84,9 @@ export async function streamRoutes(
         if (left > 0) perAddress.set(address, left);
         else perAddress.delete(address);
       });
-      engine.broadcaster.addListener(res, { icy });
+      // An Icecast relay pulling the stream for its own listeners (they are counted from its status page).
+      const relay = /^icecast/i.test(request.headers['user-agent'] ?? '');
+      engine.broadcaster.addListener(res, { icy, relay });
       opts.onListener?.(address);
     },
   });
