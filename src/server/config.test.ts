@@ -89,7 +89,7 @@ describe('loadConfig', () => {
   it('runs everything in one process by default, with no relays', () => {
     const config = loadConfig({});
     expect(config.role).toBe('all');
-    expect(config.relays).toEqual({ urls: [], pick: 'least-listeners' });
+    expect(config.relays).toEqual({ urls: [], statusUrls: [], pick: 'least-listeners' });
     expect(config.broadcasterUrl).toBeUndefined();
   });
 
@@ -112,7 +112,24 @@ describe('loadConfig', () => {
     expect(config.broadcasterUrl).toBe('http://broadcaster:5000');
     expect(config.relays).toEqual({
       urls: ['https://relay-1.example.org/stream', 'http://relay-2.example.org:8000/stream'],
+      statusUrls: ['https://relay-1.example.org/stream', 'http://relay-2.example.org:8000/stream'],
       pick: 'round-robin',
     });
+  });
+
+  it('reads where the relays answer their status inside the network, one for each relay', () => {
+    const config = loadConfig({
+      ...SHARED,
+      RELAY_URLS: 'http://localhost:8000/stream',
+      RELAY_STATUS_URLS: 'http://relay:8000/stream',
+    });
+    expect(config.relays.statusUrls).toEqual(['http://relay:8000/stream']);
+    expect(() =>
+      loadConfig({
+        ...SHARED,
+        RELAY_URLS: 'http://a/stream,http://b/stream',
+        RELAY_STATUS_URLS: 'http://a/stream',
+      }),
+    ).toThrow(/RELAY_STATUS_URLS: must list as many addresses as RELAY_URLS/);
   });
 });

@@ -134,6 +134,7 @@ const envSchema = z
     STATION_ROLE: z.enum(STATION_ROLES, { message: 'must be all, broadcaster or web' }).default('all'),
     BROADCASTER_URL: optionalUrl(/^https?:\/\/\S+$/, 'must be an http(s) URL'),
     RELAY_URLS: urlList,
+    RELAY_STATUS_URLS: urlList,
     RELAY_PICK: z
       .enum(['least-listeners', 'round-robin'], { message: 'must be least-listeners or round-robin' })
       .default('least-listeners'),
@@ -153,6 +154,13 @@ const envSchema = z
         code: 'custom',
         path: ['PUBLIC_URL'],
         message: 'must be set when SMTP_URL is set (the links in e-mails use it)',
+      });
+    }
+    if (env.RELAY_STATUS_URLS.length && env.RELAY_STATUS_URLS.length !== env.RELAY_URLS.length) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['RELAY_STATUS_URLS'],
+        message: 'must list as many addresses as RELAY_URLS, in the same order',
       });
     }
     // Several processes make one station only when they share the database and the bus.
@@ -205,7 +213,12 @@ export interface Config {
   /** How web instances reach the broadcaster (and where listeners go when there are no relays). */
   broadcasterUrl?: string;
   /** Icecast relays pulling /stream: listeners are sent to them and their listeners are counted. */
-  relays: { urls: string[]; pick: Env['RELAY_PICK'] };
+  relays: {
+    urls: string[];
+    /** Where this instance reads each relay's status, when it reaches them otherwise than listeners do. */
+    statusUrls: string[];
+    pick: Env['RELAY_PICK'];
+  };
 }
 
 export class ConfigError extends Error {}
@@ -260,6 +273,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     role: e.STATION_ROLE,
     broadcasterUrl: e.BROADCASTER_URL?.replace(/\/+$/, ''),
-    relays: { urls: e.RELAY_URLS, pick: e.RELAY_PICK },
+    relays: {
+      urls: e.RELAY_URLS,
+      statusUrls: e.RELAY_STATUS_URLS.length ? e.RELAY_STATUS_URLS : e.RELAY_URLS,
+      pick: e.RELAY_PICK,
+    },
   };
 }

@@ -83,4 +83,12 @@ describe('RelayDirectory', () => {
     expect([relays.pick(), relays.pick(), relays.pick()]).toEqual([busy.url, quiet.url, busy.url]);
     expect(new RelayDirectory([], { pick: 'round-robin', log }).pick()).toBeUndefined();
   });
+
+  it('reads a relay at its inside address and gives listeners its public one', async () => {
+    const { log } = logger();
+    const publicUrl = 'http://relay.example.org:8000/stream';
+    const relays = new RelayDirectory([publicUrl], { pick: 'least-listeners', statusUrls: [busy.url], log });
+    expect(await relays.listeners()).toBe(3);
+    expect(relays.pick()).toBe(publicUrl);
+  });
 });

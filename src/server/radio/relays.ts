@@ -22,7 +22,14 @@ export class RelayDirectory {
 
   constructor(
     readonly urls: string[],
-    private readonly options: { pick: RelayPick; log: RelayLog; statusMs?: number; timeoutMs?: number },
+    private readonly options: {
+      pick: RelayPick;
+      log: RelayLog;
+      /** Each relay's address as this instance reaches it (RELAY_STATUS_URLS), in the order of `urls`. */
+      statusUrls?: string[];
+      statusMs?: number;
+      timeoutMs?: number;
+    },
   ) {}
 
   /** Listeners on every relay together. */
@@ -53,17 +60,18 @@ export class RelayDirectory {
 
   private fresh(): Promise<void> {
     if (Date.now() - this.readAt < (this.options.statusMs ?? RELAY_STATUS_MS)) return Promise.resolve();
-    this.reading ??= Promise.all(this.urls.map((url) => this.read(url))).then(() => {
+    this.reading ??= Promise.all(this.urls.map((url, i) => this.read(url, i))).then(() => {
       this.readAt = Date.now();
       this.reading = null;
     });
     return this.reading;
   }
 
-  private async read(url: string): Promise<void> {
+  private async read(url: string, index: number): Promise<void> {
     const before = this.counts.get(url);
     try {
-      const count = await relayListeners(url, this.options.timeoutMs ?? RELAY_TIMEOUT_MS);
+      const statusUrl = this.options.statusUrls?.[index] ?? url;
+      const count = await relayListeners(statusUrl, this.options.timeoutMs ?? RELAY_TIMEOUT_MS);
       if (before === null) this.options.log.info(`relay ${url} answers again`);
       this.counts.set(url, count);
     } catch (error) {

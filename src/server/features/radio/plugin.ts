@@ -60,7 +60,11 @@ export default fp(
           })
         : engine;
     const web = app.config.role === 'web';
-    const relays = new RelayDirectory(app.config.relays.urls, { pick: app.config.relays.pick, log });
+    const relays = new RelayDirectory(app.config.relays.urls, {
+      pick: app.config.relays.pick,
+      statusUrls: app.config.relays.statusUrls,
+      log,
+    });
     // The Station tab's choice, else STREAM_SOURCE; changed while the station runs, without a restart.
     let chosen = await streamSource(app.db, app.config);
     const feed = web
