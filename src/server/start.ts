@@ -6,12 +6,14 @@ import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { ensureFirstSuperuser } from './features/accounts/service.js';
 import { seedDemoContent } from './features/demo/seed.js';
 import { createLocalBus, createRedisBus, type EventBus } from './plugins/event-bus.js';
+import { openSharedRedis, type SharedRedis } from './plugins/redis.js';
 import { ensureSourcePassword } from './features/settings/service.js';
 
 export interface Station {
   app: FastifyInstance;
   database: DatabaseHandle;
   bus: EventBus;
+  redis?: SharedRedis;
   /** Shown once to whoever starts the station: how to sign in the first time. */
   firstSignIn?: { username: string; password?: string };
   /** Live-input password generated at this start (SOURCE_PASSWORD unset, none stored yet); shown once. */
@@ -22,31 +24,45 @@ export interface Station {
 /** Opens storage, prepares first-start content and builds the app; shared by main.ts and the end-to-end harness. */
 export async function createStation(
   config: Config,
-  options: { logger?: boolean | object } = {},
+  options: {
+    logger?: boolean | object;
+    /** Keys and channels on the shared Redis start with this ('station:'); tests keep theirs apart. */
+    redisPrefix?: string;
+    /** Where Redis's lost/back lines go (stderr by default). */
+    onRedisLog?: (level: 'warn' | 'info', line: string) => void;
+  } = {},
 ): Promise<Station> {
   if (config.dataDir !== 'memory://') mkdirSync(config.dataDir, { recursive: true });
   const database = await openDatabase({
     ...config,
     onLog: (line) => process.stderr.write(`database: ${line}\n`),
   });
-  const bus = config.redisUrl ? await createRedisBus(config.redisUrl) : createLocalBus();
+  const redis = config.redisUrl
+    ? await openSharedRedis(config.redisUrl, {
+        prefix: options.redisPrefix,
+        onLog: options.onRedisLog ?? ((level, line) => process.stderr.write(`redis ${level}: ${line}\n`)),
+      })
+    : undefined;
+  const bus = redis ? await createRedisBus(redis) : createLocalBus();
   const firstSignIn = await ensureFirstSuperuser(database.db, config.admin);
   if (config.seedDemo) await seedDemoContent(database.db);
   const generatedSourcePassword = config.streamSource
     ? undefined
     : await ensureSourcePassword(database.db, config);
-  const app = await buildApp({ config, db: database.db, bus }, options);
+  const app = await buildApp({ config, db: database.db, bus, redis }, { logger: options.logger });
   // On air once the app is built: the AutoDJ (or the external station's status polling) starts here.
   await app.nowPlaying.start();
   return {
     app,
     database,
     bus,
+    redis,
     firstSignIn,
     generatedSourcePassword,
     async stop() {
       await app.close();
       await bus.close();
+      await redis?.close();
       await database.close();
     },
   };

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from '@fastify/websocket';
-import { nowPlayingSchema } from '../../common/radio.js';
+import { nowPlayingSchema, type NowPlaying } from '../../common/radio.js';
 import type { NowPlayingSource } from '../radio/now-playing-source.js';
 import { clientMessageSchema, type ClientMessage, type ServerMessage } from '../../common/ws.js';
 
@@ -28,6 +28,7 @@ export interface Realtime {
   onConnect(handler: (client: RealtimeClient) => void | Promise<void>): void;
   /** Runs when a connection closes, e.g. to forget what it asked for. */
   onDisconnect(handler: (client: RealtimeClient) => void): void;
+  /** Connected browsers on every app instance (this one's live, the others' as last shared). */
   clientCount(): number;
 }
 
@@ -59,6 +60,8 @@ export const NOW_PLAYING_TOPIC = 'now_playing';
 export default fp(
   async function realtime(app: FastifyInstance) {
     const nowPlaying: NowPlayingSource = app.nowPlaying;
+    // Browsers are told how many listen on every instance, not only on the one they reached.
+    const withAllListeners = (np: NowPlaying): NowPlaying => ({ ...np, listeners: app.listenersNow() });
     const sockets = new Map<WebSocket, RealtimeClient>();
     const handlers = new Map<string, Handler<ClientMessage['type']>>();
     const connectHandlers: ((client: RealtimeClient) => void | Promise<void>)[] = [];
@@ -89,7 +92,7 @@ export default fp(
       onDisconnect(handler) {
         disconnectHandlers.push(handler);
       },
-      clientCount: () => sockets.size,
+      clientCount: app.sharedCounts.count('chatting', () => sockets.size),
     };
     app.decorate('realtime', hub);
 
@@ -138,7 +141,7 @@ export default fp(
             fail(client, 'Something went wrong on our side. Please try again.');
           });
       });
-      send(socket, { type: 'now_playing', data: nowPlaying.nowPlaying() });
+      send(socket, { type: 'now_playing', data: withAllListeners(nowPlaying.nowPlaying()) });
       for (const handler of connectHandlers) {
         Promise.resolve()
           .then(() => handler(client))
@@ -149,7 +152,7 @@ export default fp(
     // Now playing: each change goes over the bus, so every instance pushes the same to its browsers.
     const unsubscribeSource = nowPlaying.onChange((np) => {
       app.bus
-        .publish(NOW_PLAYING_TOPIC, np)
+        .publish(NOW_PLAYING_TOPIC, withAllListeners(np))
         .catch((error: unknown) => app.log.warn({ err: error }, 'now playing not published'));
     });
     const unsubscribeBus = app.bus.subscribe(NOW_PLAYING_TOPIC, (payload) => {

@@ -17,6 +17,8 @@ declare module 'fastify' {
     radio: RadioEngine;
     /** Listeners now, today's peak and hours listened today. */
     radioFigures: () => Promise<LiveFigures>;
+    /** Listeners now, on every app instance (the station elsewhere's own count when it is on air). */
+    listenersNow: () => number;
     /** The station elsewhere that is on air (`icecast:URL` | `url:URL`), or undefined for the built-in one. */
     streamSource: () => string | undefined;
   }
@@ -54,13 +56,25 @@ export default fp(
     app.decorate('radio', engine);
     app.decorate('nowPlaying', onAir);
     app.decorate('streamSource', () => chosen);
+    // Each instance's own /stream listeners, summed over every instance through the shared counts.
+    const ownListeners = app.sharedCounts.count('listening', () =>
+      chosen ? 0 : engine.nowPlaying().listeners,
+    );
+    const listenersNow = () => (chosen ? source().nowPlaying().listeners : ownListeners());
+    app.decorate('listenersNow', listenersNow);
     const countries = await openCountryTally({
       file: app.config.geoipDb,
       dataDir: app.config.dataDir,
       timeZone: () => app.station().timeZone,
       log,
     });
-    const liveFigures = liveFiguresReader(app.db, engine, source, () => app.station().timeZone, countries);
+    const liveFigures = liveFiguresReader(
+      app.db,
+      engine,
+      listenersNow,
+      () => app.station().timeZone,
+      countries,
+    );
     app.decorate('radioFigures', liveFigures);
     app.addHook('preClose', async () => {
       await onAir.stop();
@@ -68,7 +82,7 @@ export default fp(
     });
     await app.register(streamRoutes, { engine, source, onListener: (address) => countries.add(address) });
     await app.register(sourceRoutes, { engine });
-    await app.register(radioRoutes, { prefix: '/api', source, liveFigures });
+    await app.register(radioRoutes, { prefix: '/api', source, listenersNow, liveFigures });
     await app.register(streamSourceRoutes, {
       prefix: '/api',
       current: () => chosen,

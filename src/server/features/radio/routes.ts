@@ -23,7 +23,12 @@ export function nowPlayingEtag(np: NowPlaying): string {
 /** /api/radio: now playing (ETag, for the 15 s polling), stream address and its latency probe, live figures. */
 export async function radioRoutes(
   app: FastifyInstance,
-  opts: { source: () => NowPlayingSource; liveFigures: () => Promise<LiveFigures> },
+  opts: {
+    source: () => NowPlayingSource;
+    /** Listeners on every app instance. */
+    listenersNow: () => number;
+    liveFigures: () => Promise<LiveFigures>;
+  },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -31,7 +36,7 @@ export async function radioRoutes(
     '/radio/current',
     { schema: { response: { 200: nowPlayingSchema, 304: z.null() } }, compress: false },
     async (request, reply) => {
-      const np = opts.source().nowPlaying();
+      const np = { ...opts.source().nowPlaying(), listeners: opts.listenersNow() };
       const etag = nowPlayingEtag(np);
       reply.header('ETag', etag).header('Cache-Control', 'no-cache');
       const given = request.headers['if-none-match'];

@@ -1,7 +1,6 @@
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { RadioEngine } from '../../radio/engine.js';
-import type { NowPlayingSource } from '../../radio/now-playing-source.js';
 import type { RadioStorage } from '../../radio/storage.js';
 import { listenerStats, recordMinute, startOfDay, type CountryTally } from '../listeners/service.js';
 import { playOrder, sourcePassword } from '../settings/service.js';
@@ -34,13 +33,13 @@ export interface LiveFigures {
 export function liveFiguresReader(
   db: Database,
   engine: RadioEngine,
-  source: () => NowPlayingSource,
+  listenersNow: () => number,
   timeZone: () => string,
   countries: CountryTally,
 ): () => Promise<LiveFigures> {
   let stored: { at: number; peakToday: number; hoursToday: number } | undefined;
   return async () => {
-    const listeners = source().nowPlaying().listeners;
+    const listeners = listenersNow();
     if (!stored || Date.now() - stored.at > STORED_FIGURES_MS) {
       const day = await listenerStats(db, { days: 1, timeZone: timeZone() });
       stored = { at: Date.now(), peakToday: day.peakToday, hoursToday: day.hoursToday };
