@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
 import { openSharedRedis, type SharedRedis } from '../plugins/redis.js';
 import { freePort } from './icecast-server.js';
@@ -36,15 +37,27 @@ export async function redisAvailable(): Promise<boolean> {
 
 export const testRedisPrefix = () => `test-${randomBytes(6).toString('hex')}:`;
 
-/** The shared connection as the station opens it, its lines kept for the test to read. */
+/** The shared connection as the station opens it, its lines kept for the test to read and wait for. */
 export async function openTestRedis(prefix: string, url = TEST_REDIS_URL) {
   const lines: string[] = [];
+  const said = new EventEmitter();
   const redis = await openSharedRedis(url, {
     prefix,
     connectTimeoutMs: 1_000,
-    onLog: (level, line) => lines.push(`${level}: ${line}`),
+    onLog: (level, line) => {
+      lines.push(`${level}: ${line}`);
+      said.emit('line');
+    },
   });
-  return { redis, lines };
+  return {
+    redis,
+    lines,
+    /** Resolves once a line (from the start of the test) matches. */
+    async untilLine(pattern: RegExp, from = 0) {
+      while (!lines.slice(from).some((line) => pattern.test(line)))
+        await new Promise((resolve) => said.once('line', resolve));
+    },
+  };
 }
 
 /** Removes every key under the prefix. */

@@ -9,6 +9,12 @@ import {
   type ThrottleLimits,
 } from './sign-in-throttle.js';
 
+/** A SignInLimiter that always answers later (it asks Redis). */
+export interface SharedSignInThrottle extends SignInLimiter {
+  enter(username: string, address: string): Promise<void>;
+  succeeded(username: string, address: string): Promise<void>;
+}
+
 /**
  * The sign-in limits counted in Redis (rate-limiter-flexible), so attempts spread over several app
  * instances count together; the same limits and keys as the in-memory SignInThrottle. Differences the
@@ -19,7 +25,7 @@ import {
 export async function openSharedSignInThrottle(
   redis: SharedRedis,
   limits: ThrottleLimits = SIGN_IN_LIMITS,
-): Promise<SignInLimiter> {
+): Promise<SharedSignInThrottle> {
   // Loaded only when REDIS_URL is set.
   const { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } = await import('rate-limiter-flexible');
   const duration = Math.ceil(limits.windowMs / 1000);
