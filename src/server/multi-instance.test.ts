@@ -100,6 +100,27 @@ describe.skipIf(!available)('two instances sharing PostgreSQL and Redis', () => 
     for (const c of [muted, onB, onA]) c.ws.terminate();
   });
 
+  it('pushes a caption posted on A to a listener on B who chose its language', async () => {
+    const onB = await connectWS(b.app, ['subtitle', 'pong'], { address: '198.51.100.200' });
+    onB.ws.send(JSON.stringify({ type: 'subtitles_language', language: 'es' }));
+    // The choice is made once B answers a ping sent after it (one socket's messages keep their order).
+    onB.ws.send(JSON.stringify({ type: 'ping' }));
+    await onB.next(1);
+    const posted = await a.app.inject({
+      method: 'POST',
+      url: '/api/subtitles',
+      headers: staff,
+      payload: { text: 'Peace be with you', language: 'en', translations: { es: 'La paz sea contigo' } },
+    });
+    expect(posted.statusCode).toBe(201);
+    const pushed = await onB.next(2);
+    expect(pushed.type === 'subtitle' && pushed.data).toMatchObject({
+      language: 'es',
+      entry: { translatedText: 'La paz sea contigo' },
+    });
+    onB.ws.terminate();
+  });
+
   it('revokes on B, at once, the session signed out on A', async () => {
     const signedIn = await signIn(a.app, 'deacon', STAFF_PASSWORD, '203.0.113.10');
     expect(signedIn.statusCode).toBe(200);
