@@ -64,6 +64,33 @@ describe.skipIf(!available)('two instances sharing PostgreSQL and Redis', () => 
     for (const c of [onA, onB]) c.ws.terminate();
   });
 
+  it('counts the chat messages of one address on A and B together against the flood limit', async () => {
+    const address = '198.51.100.250';
+    const [onA, onB] = [
+      await connectWS(a.app, ['chat', 'error'], { browser: 'jack-browser-00010', address }),
+      await connectWS(b.app, ['chat', 'error'], { browser: 'jack-browser-00010', address }),
+    ];
+    const send = (c: typeof onA, message: string) =>
+      c.ws.send(JSON.stringify({ type: 'chat', username: 'Jack', message }));
+    // Three go (each heard back by its sender); the fourth, on the other instance, must wait.
+    send(onA, 'one');
+    await onA.next(1);
+    send(onB, 'two');
+    await onB.next(2);
+    send(onA, 'three');
+    await onA.next(3);
+    send(onB, 'four');
+    for (let n = 1; ; n++) {
+      const m = await onB.next(n);
+      expect(m.type === 'chat' && m.data.message).not.toBe('four');
+      if (m.type === 'error') {
+        expect(m.message).toMatch(/too quickly/);
+        break;
+      }
+    }
+    for (const c of [onA, onB]) c.ws.terminate();
+  });
+
   it('removes a message staff delete on A from a listener on B at once', async () => {
     const onB = await listener(b, 'cara-browser-00003');
     onB.say('please delete me');

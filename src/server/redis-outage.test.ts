@@ -104,4 +104,23 @@ describe.skipIf(!available)('when Redis goes away and comes back', () => {
     await onB.until(chatSaying('after the outage'));
     for (const c of [onA, alsoOnA, onB]) c.ws.terminate();
   });
+
+  it('starts an instance while Redis is away, which joins the others once Redis is there', async () => {
+    await redis.stop();
+    const late = await startInstance(database.url, prefix, { redisUrl: redis.url });
+    try {
+      expect(late.lines.join('\n')).toMatch(/is unreachable/);
+      const [fromA, fromLate] = [a.lines.length, late.lines.length];
+      redis = await startOwnRedis(redis.port);
+      await late.untilLine(/is back/, fromLate);
+      await a.untilLine(/is back/, fromA);
+      const onLate = await listener(late, 'dora-browser-00004');
+      const onA = await listener(a, 'eddy-browser-00005');
+      onA.say('welcome, late one');
+      await onLate.until(chatSaying('welcome, late one'));
+      for (const c of [onLate, onA]) c.ws.terminate();
+    } finally {
+      await late.close();
+    }
+  });
 });
