@@ -8,6 +8,8 @@ import type { Database } from './db/client.js';
 import clientPlugin from './plugins/client.js';
 import errorsPlugin from './plugins/errors.js';
 import type { EventBus } from './plugins/event-bus.js';
+import type { SharedRedis } from './plugins/redis.js';
+import { openSharedCounts, type SharedCounts } from './plugins/shared-counts.js';
 import securityPlugin from './plugins/security.js';
 import authPlugin from './plugins/auth.js';
 import { accountRoutes } from './features/accounts/routes.js';
@@ -38,6 +40,8 @@ export interface AppDeps {
   config: Config;
   db: Database;
   bus: EventBus;
+  /** Set with REDIS_URL: what several app instances share besides the bus (limits, counts). */
+  redis?: SharedRedis;
 }
 
 declare module 'fastify' {
@@ -45,6 +49,10 @@ declare module 'fastify' {
     config: Config;
     db: Database;
     bus: EventBus;
+    /** The shared Redis when REDIS_URL is set; features fall back to their in-memory view without it. */
+    redis: SharedRedis | undefined;
+    /** Figures summed over every app instance (listeners, chat sockets). */
+    sharedCounts: SharedCounts;
     station(): StationInfo;
   }
 }
@@ -72,6 +80,10 @@ export async function buildApp(
   app.decorate('config', deps.config);
   app.decorate('db', deps.db);
   app.decorate('bus', deps.bus);
+  app.decorate('redis', deps.redis);
+  const sharedCounts = openSharedCounts(deps.redis);
+  app.decorate('sharedCounts', sharedCounts);
+  app.addHook('onClose', async () => sharedCounts.close());
   // Station details staff saved in the Station tab, over the environment's defaults; changes apply at once.
   const stationSettings = await openStationSettings(deps.db, deps.bus, deps.config.station);
   app.decorate('station', () => stationSettings.current());

@@ -6,12 +6,14 @@ import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { ensureFirstSuperuser } from './features/accounts/service.js';
 import { seedDemoContent } from './features/demo/seed.js';
 import { createLocalBus, createRedisBus, type EventBus } from './plugins/event-bus.js';
+import { openSharedRedis, type SharedRedis } from './plugins/redis.js';
 import { ensureSourcePassword } from './features/settings/service.js';
 
 export interface Station {
   app: FastifyInstance;
   database: DatabaseHandle;
   bus: EventBus;
+  redis?: SharedRedis;
   /** Shown once to whoever starts the station: how to sign in the first time. */
   firstSignIn?: { username: string; password?: string };
   /** Live-input password generated at this start (SOURCE_PASSWORD unset, none stored yet); shown once. */
@@ -24,8 +26,10 @@ export async function createStation(
   config: Config,
   options: {
     logger?: boolean | object;
-    /** A bus made by the caller (tests keep their Redis channels apart with a prefix of their own). */
-    bus?: EventBus;
+    /** Keys and channels on the shared Redis start with this ('station:'); tests keep theirs apart. */
+    redisPrefix?: string;
+    /** Where Redis's lost/back lines go (stderr by default). */
+    onRedisLog?: (level: 'warn' | 'info', line: string) => void;
   } = {},
 ): Promise<Station> {
   if (config.dataDir !== 'memory://') mkdirSync(config.dataDir, { recursive: true });
@@ -33,7 +37,13 @@ export async function createStation(
     ...config,
     onLog: (line) => process.stderr.write(`database: ${line}\n`),
   });
-  const bus = options.bus ?? (config.redisUrl ? await createRedisBus(config.redisUrl) : createLocalBus());
+  const redis = config.redisUrl
+    ? await openSharedRedis(config.redisUrl, {
+        prefix: options.redisPrefix,
+        onLog: options.onRedisLog ?? ((level, line) => process.stderr.write(`redis ${level}: ${line}\n`)),
+      })
+    : undefined;
+  const bus = redis ? await createRedisBus(redis) : createLocalBus();
   const firstSignIn = await ensureFirstSuperuser(database.db, config.admin);
   if (config.seedDemo) await seedDemoContent(database.db);
   // A web instance takes no live input: the broadcaster makes (and shows) the password.
@@ -41,7 +51,7 @@ export async function createStation(
     config.streamSource || config.role === 'web'
       ? undefined
       : await ensureSourcePassword(database.db, config);
-  const app = await buildApp({ config, db: database.db, bus }, { logger: options.logger });
+  const app = await buildApp({ config, db: database.db, bus, redis }, { logger: options.logger });
   // On air once the app is built: the AutoDJ (or the external station's status polling) starts here; a web
   // instance starts hearing the broadcaster's heartbeats instead.
   await app.nowPlaying.start();
@@ -49,11 +59,13 @@ export async function createStation(
     app,
     database,
     bus,
+    redis,
     firstSignIn,
     generatedSourcePassword,
     async stop() {
       await app.close();
       await bus.close();
+      await redis?.close();
       await database.close();
     },
   };

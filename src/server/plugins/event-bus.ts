@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { SharedRedis } from './redis.js';
 
 /**
  * Station-wide events (chat, now playing, moderation). In one process an EventEmitter carries them;
@@ -40,48 +41,55 @@ export function createLocalBus(): EventBus {
   };
 }
 
-export async function createRedisBus(url: string, channelPrefix = 'station:'): Promise<EventBus> {
-  // Loaded only when REDIS_URL is set: a single station does not carry the client's memory.
-  const { Redis } = await import('ioredis');
+/**
+ * The bus over Redis pub/sub, on the shared connection (SharedRedis). A message published while Redis is
+ * away is delivered to this instance only: its own listeners still see their chat, the others miss it.
+ */
+export async function createRedisBus(redis: SharedRedis): Promise<EventBus> {
   const local = createLocalBus();
-  const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
-  const subscriber = new Redis(url, { lazyConnect: true });
-  await Promise.all([publisher.connect(), subscriber.connect()]);
-  await subscriber.psubscribe(`${channelPrefix}*`);
+  const channels = `${redis.prefix}bus:`;
+  // Retained payloads are plain keys beside the channels (keys and channels are separate namespaces).
+  const retainedKey = (topic: string) => `${redis.prefix}retained:${topic}`;
+  const subscriber = redis.subscriber();
+  // ioredis subscribes again by itself after a reconnect; while Redis is away the bus is local meanwhile.
+  const subscribed = subscriber.psubscribe(`${channels}*`).catch(() => undefined);
+  if (redis.isUp()) await subscribed;
   subscriber.on('pmessage', (_pattern, channel, message) => {
     try {
-      void local.publish(channel.slice(channelPrefix.length), JSON.parse(message));
+      void local.publish(channel.slice(channels.length), JSON.parse(message));
     } catch {
       // A foreign message on our channel is not ours to crash on.
     }
   });
-  // Retained payloads are plain keys beside the channels (keys and channels are separate namespaces).
-  const retainedKey = (topic: string) => `${channelPrefix}retained:${topic}`;
   return {
     async publish(topic, payload, options) {
       const text = JSON.stringify(payload);
-      if (options?.retainMs) {
-        await publisher
-          .multi()
-          .set(retainedKey(topic), text, 'PX', options.retainMs)
-          .publish(channelPrefix + topic, text)
-          .exec();
-      } else {
-        await publisher.publish(channelPrefix + topic, text);
+      try {
+        if (!redis.isUp()) throw new Error('Redis is away');
+        if (options?.retainMs) {
+          await redis.client
+            .multi()
+            .set(retainedKey(topic), text, 'PX', options.retainMs)
+            .publish(channels + topic, text)
+            .exec();
+        } else {
+          await redis.client.publish(channels + topic, text);
+        }
+      } catch {
+        await local.publish(topic, JSON.parse(text), options);
       }
     },
     subscribe: local.subscribe,
     async retained(topic) {
-      const text = await publisher.get(retainedKey(topic));
+      if (!redis.isUp()) return local.retained(topic);
+      const text = await redis.client.get(retainedKey(topic));
       return text === null ? undefined : (JSON.parse(text) as unknown);
     },
     async ping() {
-      await publisher.ping();
+      await redis.client.ping();
     },
     async close() {
       await local.close();
-      subscriber.disconnect();
-      publisher.disconnect();
     },
   };
 }

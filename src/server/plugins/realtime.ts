@@ -28,6 +28,7 @@ export interface Realtime {
   onConnect(handler: (client: RealtimeClient) => void | Promise<void>): void;
   /** Runs when a connection closes, e.g. to forget what it asked for. */
   onDisconnect(handler: (client: RealtimeClient) => void): void;
+  /** Connected browsers on every app instance (this one's live, the others' as last shared). */
   clientCount(): number;
 }
 
@@ -59,6 +60,8 @@ export const NOW_PLAYING_TOPIC = 'now_playing';
 export default fp(
   async function realtime(app: FastifyInstance) {
     const nowPlaying: NowPlayingSource = app.nowPlaying;
+    // Browsers are told how many listen on every instance, not only on the one they reached.
+    const withAllListeners = (np: NowPlaying): NowPlaying => ({ ...np, listeners: app.listenersNow() });
     const sockets = new Map<WebSocket, RealtimeClient>();
     const handlers = new Map<string, Handler<ClientMessage['type']>>();
     const connectHandlers: ((client: RealtimeClient) => void | Promise<void>)[] = [];
@@ -89,7 +92,7 @@ export default fp(
       onDisconnect(handler) {
         disconnectHandlers.push(handler);
       },
-      clientCount: () => sockets.size,
+      clientCount: app.sharedCounts.count('chatting', () => sockets.size),
     };
     app.decorate('realtime', hub);
 
@@ -138,7 +141,7 @@ export default fp(
             fail(client, 'Something went wrong on our side. Please try again.');
           });
       });
-      send(socket, { type: 'now_playing', data: nowPlaying.nowPlaying() });
+      send(socket, { type: 'now_playing', data: withAllListeners(nowPlaying.nowPlaying()) });
       for (const handler of connectHandlers) {
         Promise.resolve()
           .then(() => handler(client))
@@ -150,7 +153,7 @@ export default fp(
     // instance's now playing came over the bus already (from the broadcaster): it only listens.
     const publish = (np: NowPlaying) => {
       app.bus
-        .publish(NOW_PLAYING_TOPIC, np)
+        .publish(NOW_PLAYING_TOPIC, withAllListeners(np))
         .catch((error: unknown) => app.log.warn({ err: error }, 'now playing not published'));
     };
     const unsubscribeSource = app.config.role === 'web' ? () => {} : nowPlaying.onChange(publish);

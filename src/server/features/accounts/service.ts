@@ -6,7 +6,7 @@ import { AccountError } from './errors.js';
 import { hashPassword } from './passwords.js';
 import { passwordMatches, prepareDummyHash } from './password-check.js';
 import * as repo from './repository.js';
-import type { SignInThrottle } from './sign-in-throttle.js';
+import type { SignInLimiter } from './sign-in-throttle.js';
 
 /**
  * Staff accounts: sign-in, sessions, users and roles, passwords. The one way in for the rest of the
@@ -17,7 +17,8 @@ export { AccountError, TooManyAttemptsError } from './errors.js';
 export { PasswordCheckBusyError, passwordCheckMetrics } from './password-check.js';
 /** Whether a password matches a stored hash (the CLI and start-up tests check what was stored). */
 export { verifyPassword } from './passwords.js';
-export { SignInThrottle } from './sign-in-throttle.js';
+export { SignInThrottle, type SignInLimiter } from './sign-in-throttle.js';
+export { openSharedSignInThrottle } from './shared-sign-in-throttle.js';
 export type { SessionUser } from './repository.js';
 export { INVALID_CREDENTIALS };
 
@@ -74,15 +75,15 @@ export const prepareSignIn = () => void prepareDummyHash();
 /** SPEC.md section 7: throttled, one argon2 check whether or not the user exists, one message for every miss. */
 export async function signIn(
   db: Database,
-  throttle: SignInThrottle,
+  throttle: SignInLimiter,
   attempt: { username: string; password: string; address: string },
 ): Promise<LoginResponse> {
   const { username, password, address } = attempt;
-  throttle.enter(username, address);
+  await throttle.enter(username, address);
   const user = await repo.findUserByUsername(db, username);
   const matches = await passwordMatches(user?.passwordHash, password);
   if (!user || !matches || user.isActive !== 'true') throw new AccountError(INVALID_CREDENTIALS, 401);
-  throttle.succeeded(username, address);
+  await throttle.succeeded(username, address);
   const now = new Date();
   const session = await issueSession(db, user.id, now);
   await repo.setLastLogin(db, user.id, now);
@@ -96,16 +97,16 @@ export async function signIn(
 /** Guessing the current password with a stolen token is throttled like signing in; other sessions end. */
 export async function changePassword(
   db: Database,
-  throttle: SignInThrottle,
+  throttle: SignInLimiter,
   staff: repo.SessionUser,
   change: { currentPassword: string; newPassword: string; address: string },
 ) {
-  throttle.enter(staff.username, change.address);
+  await throttle.enter(staff.username, change.address);
   const user = await repo.findUserById(db, staff.id);
   if (!(await passwordMatches(user?.passwordHash, change.currentPassword))) {
     throw new AccountError(WRONG_CURRENT_PASSWORD, 400);
   }
-  throttle.succeeded(staff.username, change.address);
+  await throttle.succeeded(staff.username, change.address);
   await repo.setPasswordHash(db, { id: staff.id }, await hashPassword(change.newPassword));
   await signOutEverywhere(db, staff.id, staff.sessionId);
 }

@@ -13,8 +13,10 @@ import {
   PasswordCheckBusyError,
   prepareSignIn,
   SIGN_IN_BUSY,
+  openSharedSignInThrottle,
   signIn,
   SignInThrottle,
+  type SignInLimiter,
   signOut,
   TooManyAttemptsError,
 } from './service.js';
@@ -28,8 +30,10 @@ const errors = {
 };
 
 /** Sign-in, session check, sign-out and change of one's own password (SPEC.md section 7). */
-export async function sessionRoutes(app: FastifyInstance, opts: { throttle?: SignInThrottle }) {
-  const throttle = opts.throttle ?? new SignInThrottle();
+export async function sessionRoutes(app: FastifyInstance, opts: { throttle?: SignInLimiter }) {
+  // With REDIS_URL, attempts on every instance count together.
+  const throttle =
+    opts.throttle ?? (app.redis ? await openSharedSignInThrottle(app.redis) : new SignInThrottle());
   const api = app.withTypeProvider<ZodTypeProvider>();
   prepareSignIn();
 

@@ -16,13 +16,27 @@ export const SIGN_IN_LIMITS: ThrottleLimits = {
 };
 const MAX_KEYS = 100_000;
 
+/** What sign-in and password change need of a limit: in memory (one instance) or in Redis (several). */
+export interface SignInLimiter {
+  /** Starts a checked attempt, counted before any hashing; throws TooManyAttemptsError when it must wait. */
+  enter(username: string, address: string): void | Promise<void>;
+  /** The attempt was right: it does not count, and that username's earlier failures from there are forgiven. */
+  succeeded(username: string, address: string): void | Promise<void>;
+}
+
+/** The two counters an attempt falls under: this username from this network, and this network. */
+export function signInKeys(username: string, address: string) {
+  const network = addressKey(address);
+  return { account: `u:${username.trim().toLowerCase()}\n${network}`, address: `a:${network}` };
+}
+
 /**
  * Counts failed sign-ins per username+address and per address in a sliding window, in memory.
  * An attempt is counted when it starts (before the password is hashed), so a burst of parallel
  * guesses cannot all slip in before the first failure is recorded; success takes it back.
  * No limit per username alone: anyone could then lock a staff member out from elsewhere.
  */
-export class SignInThrottle {
+export class SignInThrottle implements SignInLimiter {
   private readonly attempts = new Map<string, number[]>();
 
   constructor(
@@ -69,8 +83,7 @@ export class SignInThrottle {
   }
 
   private keysFor(username: string, address: string) {
-    const network = addressKey(address);
-    return { account: `u:${username.trim().toLowerCase()}\n${network}`, address: `a:${network}` };
+    return signInKeys(username, address);
   }
 
   private live(key: string): number[] {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { chatMessageSchema, type Presence } from '../../../common/chat.js';
 import { idParamsSchema } from '../../../common/http.js';
-import { FloodLimit } from './flood-limit.js';
+import { FloodLimit, localFloodLimit, sharedFloodLimit } from './flood-limit.js';
 import { moderationRoutes } from './moderation-routes.js';
 import { checkChatInput, openChat } from './service.js';
 import { CHAT_TOPICS } from './topics.js';
@@ -13,7 +13,8 @@ const PRESENCE_EVERY_MS = 5_000;
 export async function chatRoutes(app: FastifyInstance) {
   const chat = await openChat(app.db);
   const perConnection = new FloodLimit();
-  const perAddress = new FloodLimit();
+  // An address's messages may reach several instances: with REDIS_URL they are counted together.
+  const perAddress = app.redis ? await sharedFloodLimit(app.redis) : localFloodLimit();
 
   app.realtime.onConnect(async (client) => {
     client.send({ type: 'chat_history', data: await chat.history(chat.senderOf(client)) });
@@ -23,7 +24,7 @@ export async function chatRoutes(app: FastifyInstance) {
   app.realtime.on('chat', async (incoming, client) => {
     const input = checkChatInput(incoming.username, incoming.message);
     if (!input.ok) return client.send({ type: 'error', message: input.reason });
-    const wait = Math.max(perConnection.take(`c${client.id}`), perAddress.take(client.ip));
+    const wait = Math.max(perConnection.take(`c${client.id}`), await perAddress.take(client.ip));
     if (wait > 0) {
       return client.send({
         type: 'error',
@@ -56,7 +57,7 @@ export async function chatRoutes(app: FastifyInstance) {
   await app.register(moderationRoutes, { prefix: '/api/chat' });
 
   const presence = (): Presence => ({
-    listening: app.nowPlaying.nowPlaying().listeners,
+    listening: app.listenersNow(),
     chatting: app.realtime.clientCount(),
   });
   let last = '';

@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import rateLimit from '@fastify/rate-limit';
+import { rateLimitStore } from '../../plugins/redis.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -52,7 +53,7 @@ const NOT_FOUND = { message: 'Clip not found' };
 export async function clipRoutes(app: FastifyInstance, opts: ClipRoutesOptions) {
   const { dir, cleanup } = prepareClipsDir(opts.dataDir);
   app.addHook('onClose', async () => cleanup());
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, ...rateLimitStore(app.redis, 'clips') });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const origin = (request: FastifyRequest) =>
     opts.publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;

@@ -1,4 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
+import { rateLimitStore } from '../../plugins/redis.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,7 +25,7 @@ import {
 
 /** Prayer requests: anyone may send one; only signed-in staff read them (there is no public read). */
 export async function prayerRoutes(app: FastifyInstance, opts: { perHour?: number } = {}) {
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, ...rateLimitStore(app.redis, 'prayer') });
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(

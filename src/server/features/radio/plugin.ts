@@ -19,6 +19,8 @@ declare module 'fastify' {
     radio: RadioEngine;
     /** Listeners now, today's peak and hours listened today. */
     radioFigures: () => Promise<LiveFigures>;
+    /** Listeners now, on every app instance (the station elsewhere's own count when it is on air). */
+    listenersNow: () => number;
     /** The station elsewhere that is on air (`icecast:URL` | `url:URL`), or undefined for the built-in one. */
     streamSource: () => string | undefined;
     /** On a web instance, the broadcaster as its heartbeats tell it (/readyz asks how recent they are). */
@@ -85,7 +87,13 @@ export default fp(
     const ownBroadcastOnAir = () => (feed ? !feed.external : source() === engine);
     const listenerStreamUrl = (origin: string) =>
       (ownBroadcastOnAir() && relays.pick()) || source().streamUrl(origin);
-
+    // Each instance's own /stream listeners (with its relays'), summed over every instance through the shared
+    // counts; a web instance has none of its own and hears the broadcaster's figure in its heartbeats.
+    const ownListeners = app.sharedCounts.count('listening', () =>
+      web || chosen ? 0 : engine.nowPlaying().listeners,
+    );
+    const listenersNow = () => (web || chosen ? source().nowPlaying().listeners : ownListeners());
+    app.decorate('listenersNow', listenersNow);
     const countries = await openCountryTally({
       file: app.config.geoipDb,
       dataDir: app.config.dataDir,
@@ -93,7 +101,13 @@ export default fp(
       log,
     });
     const peakToday = () => (feed ? feed.peakToday() : engine.meter.peakToday);
-    const liveFigures = liveFiguresReader(app.db, peakToday, source, () => app.station().timeZone, countries);
+    const liveFigures = liveFiguresReader(
+      app.db,
+      peakToday,
+      listenersNow,
+      () => app.station().timeZone,
+      countries,
+    );
     app.decorate('radioFigures', liveFigures);
     app.addHook('preClose', async () => {
       await onAir.stop();
@@ -141,7 +155,13 @@ export default fp(
     });
     if (web) await app.register(webInstanceSourceRoutes);
     else await app.register(sourceRoutes, { engine });
-    await app.register(radioRoutes, { prefix: '/api', source, streamUrl: listenerStreamUrl, liveFigures });
+    await app.register(radioRoutes, {
+      prefix: '/api',
+      source,
+      streamUrl: listenerStreamUrl,
+      listenersNow,
+      liveFigures,
+    });
     await app.register(streamSourceRoutes, {
       prefix: '/api',
       current: () => app.streamSource(),

@@ -4,7 +4,6 @@ import WebSocket from 'ws';
 import type { NowPlaying } from '../../../common/radio.js';
 import { serverMessageSchema, type ServerMessage } from '../../../common/ws.js';
 import { loadConfig } from '../../config.js';
-import { createRedisBus } from '../../plugins/event-bus.js';
 import { createStation, type Station } from '../../start.js';
 import { createScratchPostgres } from '../../test/helpers.js';
 import { waitFor } from '../../test/icecast-server.js';
@@ -30,7 +29,7 @@ describe('STATION_ROLE: one broadcaster, two web instances', () => {
       LOG_LEVEL: 'silent',
       ...env,
     });
-    const station = await createStation(config, { bus: await createRedisBus(REDIS, channelPrefix) });
+    const station = await createStation(config, { redisPrefix: channelPrefix });
     stations.push(station);
     const address = await station.app.listen({ port: 0, host: '127.0.0.1' });
     return { station, url: address };

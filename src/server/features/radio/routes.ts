@@ -27,6 +27,8 @@ export async function radioRoutes(
     source: () => NowPlayingSource;
     /** The address a listener is given: a relay, or what is on air (`origin` is the request's). */
     streamUrl: (origin: string) => string;
+    /** Listeners on every app instance. */
+    listenersNow: () => number;
     liveFigures: () => Promise<LiveFigures>;
   },
 ) {
@@ -36,7 +38,7 @@ export async function radioRoutes(
     '/radio/current',
     { schema: { response: { 200: nowPlayingSchema, 304: z.null() } }, compress: false },
     async (request, reply) => {
-      const np = opts.source().nowPlaying();
+      const np = { ...opts.source().nowPlaying(), listeners: opts.listenersNow() };
       const etag = nowPlayingEtag(np);
       reply.header('ETag', etag).header('Cache-Control', 'no-cache');
       const given = request.headers['if-none-match'];

@@ -1,6 +1,5 @@
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import type { NowPlayingSource } from '../../radio/now-playing-source.js';
 import type { RadioStorage } from '../../radio/storage.js';
 import { listenerStats, recordMinute, startOfDay, type CountryTally } from '../listeners/service.js';
 import { playOrder, sourcePassword } from '../settings/service.js';
@@ -34,13 +33,14 @@ export function liveFiguresReader(
   db: Database,
   /** Today's peak as the engine measured it (on a web instance, as the broadcaster told it). */
   peakToday: () => number,
-  source: () => NowPlayingSource,
+  /** Listeners now, on every app instance and relay. */
+  listenersNow: () => number,
   timeZone: () => string,
   countries: CountryTally,
 ): () => Promise<LiveFigures> {
   let stored: { at: number; peakToday: number; hoursToday: number } | undefined;
   return async () => {
-    const listeners = source().nowPlaying().listeners;
+    const listeners = listenersNow();
     if (!stored || Date.now() - stored.at > STORED_FIGURES_MS) {
       const day = await listenerStats(db, { days: 1, timeZone: timeZone() });
       stored = { at: Date.now(), peakToday: day.peakToday, hoursToday: day.hoursToday };

@@ -1,4 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
+import { rateLimitStore } from '../../plugins/redis.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,7 +13,7 @@ export async function sharingRoutes(
   app: FastifyInstance,
   opts: { liveFigures: () => Promise<LiveFigures>; perHour?: number },
 ) {
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, ...rateLimitStore(app.redis, 'sharing') });
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(

@@ -1,4 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
+import { rateLimitStore } from '../../plugins/redis.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '../../../common/http.js';
@@ -38,7 +39,7 @@ export interface SubscriberRoutesOptions {
 
 /** The newsletter: anyone subscribes; the Subscribers tab (staff only) and its CSV export. */
 export async function subscriberRoutes(app: FastifyInstance, opts: SubscriberRoutesOptions = {}) {
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, ...rateLimitStore(app.redis, 'subscribers') });
   const api = app.withTypeProvider<ZodTypeProvider>();
   const optIn: OptIn | undefined =
     opts.mailer && opts.publicUrl
