@@ -93,7 +93,9 @@ export async function buildApp(
   // Before any route, so every route's access is known and checked.
   await app.register(authPlugin, { findSessionUser: (token) => findSessionUser(deps.db, token) });
   // The radio plugin, registered below, tells which station elsewhere is on air, if any.
-  await app.register(securityPlugin, { extraMediaOrigins: () => externalOrigins(app.streamSource()) });
+  await app.register(securityPlugin, {
+    extraMediaOrigins: () => mediaOrigins(deps.config, app.streamSource()),
+  });
   await app.register(compress, { global: true, threshold: 1024, brotliOptions: { params: { 1: 4 } } });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 }, preClose: goingAway });
   // The radio engine, /stream and live input; then /ws, which pushes its now playing.
@@ -135,7 +137,13 @@ export async function buildApp(
   return app as unknown as FastifyInstance;
 }
 
-function externalOrigins(streamSource: string | undefined): string[] {
-  if (!streamSource) return [];
-  return [new URL(streamSource.replace(/^(icecast|url):/, '')).origin];
+/**
+ * Where players may fetch audio from besides this server: the station elsewhere that is on air, the relays
+ * listeners are sent to, and (on a web instance) the broadcaster.
+ */
+function mediaOrigins(config: Config, streamSource: string | undefined): string[] {
+  const urls = [...config.relays.urls];
+  if (streamSource) urls.push(streamSource.replace(/^(icecast|url):/, ''));
+  if (config.role === 'web' && config.broadcasterUrl) urls.push(config.broadcasterUrl);
+  return [...new Set(urls.map((url) => new URL(url).origin))];
 }

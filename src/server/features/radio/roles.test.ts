@@ -52,6 +52,18 @@ describe('STATION_ROLE: one broadcaster, two web instances', () => {
   const current = async (url: string) =>
     (await (await fetch(`${url}/api/radio/current`)).json()) as NowPlaying;
 
+  it("lets the players fetch the audio where they are sent (the page's Content-Security-Policy)", async () => {
+    const relayed = await start({
+      STATION_ROLE: 'web',
+      BROADCASTER_URL: broadcaster.url,
+      RELAY_URLS: 'https://relay-1.example.org/stream,http://relay-2.example.org:8000/stream',
+    });
+    const policy = (await fetch(relayed.url)).headers.get('content-security-policy') ?? '';
+    const origins = `https://relay-1.example.org http://relay-2.example.org:8000 ${broadcaster.url}`;
+    expect(policy).toContain(`media-src 'self' blob: data: ${origins}`);
+    expect(policy).toContain(`connect-src 'self' ${origins}`);
+  });
+
   it('knows what is on air from its first moment, without waiting for the next track', () => {
     const onAir = broadcaster.station.app.nowPlaying.nowPlaying().current_track;
     for (const web of webs) expect(web.station.app.nowPlaying.nowPlaying().current_track).toEqual(onAir);
