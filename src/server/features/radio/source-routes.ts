@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, RouteHandlerMethod } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Socket } from 'node:net';
 import { sourceMetadataQuerySchema } from '../../../common/radio.js';
@@ -59,29 +59,20 @@ export async function sourceRoutes(app: FastifyInstance, opts: { engine: RadioEn
   }
 
   // Framed uploads (Content-Length or chunked, e.g. curl -T): through the router, body left unparsed.
-  await app.register(async (scope) => {
-    scope.addHttpMethod('SOURCE', { hasBody: true });
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    scope.route({
-      method: ['PUT', 'SOURCE'],
-      url: '/stream',
-      handler: async (request, reply) => {
-        const decision = await admitSource(
-          { method: request.method, url: request.url, headers: request.headers, remote: request.ip },
-          engine.live,
-          password,
-        );
-        if (!decision.ok) return refuse(reply, decision.status, decision.message);
-        reply.hijack();
-        const res = reply.raw;
-        res.writeHead(200, { 'Content-Type': 'text/plain' });
-        res.flushHeaders();
-        request.raw.socket?.setTimeout(SOURCE_IDLE_MS, () => request.raw.destroy());
-        decision.session.abort = () => request.raw.destroy();
-        pipeSource(request.raw, decision.session, () => res.end());
-      },
-    });
+  await sourceUploadRoute(app, async (request, reply) => {
+    const decision = await admitSource(
+      { method: request.method, url: request.url, headers: request.headers, remote: request.ip },
+      engine.live,
+      password,
+    );
+    if (!decision.ok) return refuse(reply, decision.status, decision.message);
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, { 'Content-Type': 'text/plain' });
+    res.flushHeaders();
+    request.raw.socket?.setTimeout(SOURCE_IDLE_MS, () => request.raw.destroy());
+    decision.session.abort = () => request.raw.destroy();
+    pipeSource(request.raw, decision.session, () => res.end());
   });
 
   // Icecast's metadata update, as encoders send it (same credentials).
@@ -124,15 +115,17 @@ function iceResponse(message: string, ok: 0 | 1): string {
  * with an answer an encoder shows (409), instead of a connection that seems to work and is never heard.
  */
 export async function webInstanceSourceRoutes(app: FastifyInstance) {
+  await sourceUploadRoute(app, async (_request, reply) =>
+    refuse(reply, 409, 'This is a web instance (STATION_ROLE=web): send live audio to the broadcaster'),
+  );
+}
+
+/** `PUT`/`SOURCE /stream` with a framed body, which the handler reads itself (no parser touches it). */
+async function sourceUploadRoute(app: FastifyInstance, handler: RouteHandlerMethod) {
   await app.register(async (scope) => {
     scope.addHttpMethod('SOURCE', { hasBody: true });
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    scope.route({
-      method: ['PUT', 'SOURCE'],
-      url: '/stream',
-      handler: async (_request, reply) =>
-        refuse(reply, 409, 'This is a web instance (STATION_ROLE=web): send live audio to the broadcaster'),
-    });
+    scope.route({ method: ['PUT', 'SOURCE'], url: '/stream', handler });
   });
 }
