@@ -16,6 +16,8 @@ export interface RunningStation {
   output: () => string;
   stop(): Promise<void>;
   restart(): Promise<void>;
+  /** Ends the process at once with SIGKILL, as a crash or a lost machine would (no goodbye to its sockets). */
+  kill(): Promise<void>;
 }
 
 /**
@@ -55,7 +57,7 @@ export async function startStation(env: Record<string, string> = {}): Promise<Ru
 
   const stopChild = () =>
     new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.removeAllListeners('exit');
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
@@ -70,6 +72,13 @@ export async function startStation(env: Record<string, string> = {}): Promise<Ru
     async stop() {
       await stopChild();
       if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+    },
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.removeAllListeners('exit');
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGKILL');
+      await exited;
     },
     async restart() {
       await stopChild();

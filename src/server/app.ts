@@ -11,6 +11,7 @@ import type { EventBus } from './plugins/event-bus.js';
 import type { SharedRedis } from './plugins/redis.js';
 import { openSharedCounts, type SharedCounts } from './plugins/shared-counts.js';
 import securityPlugin from './plugins/security.js';
+import instanceNamePlugin from './plugins/instance-name.js';
 import authPlugin from './plugins/auth.js';
 import { accountRoutes } from './features/accounts/routes.js';
 import { findSessionUser } from './features/accounts/service.js';
@@ -98,6 +99,7 @@ export async function buildApp(
   });
   await app.register(compress, { global: true, threshold: 1024, brotliOptions: { params: { 1: 4 } } });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 }, preClose: goingAway });
+  await app.register(instanceNamePlugin);
   // The radio engine, /stream and live input; then /ws, which pushes its now playing.
   await app.register(radioPlugin);
   await app.register(realtimePlugin);

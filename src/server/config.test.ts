@@ -53,6 +53,7 @@ describe('loadConfig', () => {
     ['PORT', { PORT: '70000' }],
     ['DATABASE_URL', { DATABASE_URL: 'mysql://x' }],
     ['REDIS_URL', { REDIS_URL: 'http://x' }],
+    ['REDIS_PREFIX', { REDIS_PREFIX: 'two words' }],
     ['STATION_TIMEZONE', { STATION_TIMEZONE: 'Mars/Olympus' }],
     ['NETWORK_URL', { NETWORK_URL: 'example.org' }],
     ['SEED_DEMO', { SEED_DEMO: 'maybe' }],
@@ -99,6 +100,11 @@ describe('loadConfig', () => {
     [{ ...SHARED, STATION_ROLE: 'web', BROADCASTER_URL: 'http://broadcaster:5000/' }, 'web'],
   ])('reads STATION_ROLE %j', (env, role) => {
     expect(loadConfig(env).role).toBe(role);
+  });
+
+  it('keeps its Redis keys under station: unless REDIS_PREFIX names another prefix', () => {
+    expect(loadConfig(SHARED).redisPrefix).toBe('station:');
+    expect(loadConfig({ ...SHARED, REDIS_PREFIX: ' hope-fm: ' }).redisPrefix).toBe('hope-fm:');
   });
 
   it('reads the broadcaster address and the relays', () => {

@@ -66,6 +66,12 @@ const envSchema = z
     DATA_DIR: z.string().trim().min(1).default('./data'),
     DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'),
     REDIS_URL: optionalUrl(/^rediss?:\/\//, 'must be a redis:// URL'),
+    // Keys and channels start with it, so two stations (or test runs) can share one Redis.
+    REDIS_PREFIX: z
+      .string()
+      .trim()
+      .regex(/^[\w.:-]{1,64}$/, 'must be 1 to 64 letters, digits or . _ : -')
+      .default('station:'),
     STATION_NAME: z.string().trim().min(1).max(80).default('Grace Live Radio'),
     NETWORK_NAME: z.string().trim().min(1).max(80).default('Grace Church Network'),
     NETWORK_URL: z
@@ -186,6 +192,8 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   redisUrl?: string;
+  /** Starts every key and channel on the shared Redis ('station:'): stations sharing one Redis never meet. */
+  redisPrefix: string;
   station: { name: string; networkName: string; networkUrl: string; timeZone: string };
   sourcePassword?: string;
   admin?: { username: string; password: string };
@@ -241,6 +249,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     station: {
       name: e.STATION_NAME,
       networkName: e.NETWORK_NAME,

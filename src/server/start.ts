@@ -26,7 +26,7 @@ export async function createStation(
   config: Config,
   options: {
     logger?: boolean | object;
-    /** Keys and channels on the shared Redis start with this ('station:'); tests keep theirs apart. */
+    /** Keys and channels on the shared Redis start with this instead of REDIS_PREFIX; tests keep theirs apart. */
     redisPrefix?: string;
     /** Where Redis's lost/back lines go (stderr by default). */
     onRedisLog?: (level: 'warn' | 'info', line: string) => void;
@@ -39,7 +39,7 @@ export async function createStation(
   });
   const redis = config.redisUrl
     ? await openSharedRedis(config.redisUrl, {
-        prefix: options.redisPrefix,
+        prefix: options.redisPrefix ?? config.redisPrefix,
         onLog: options.onRedisLog ?? ((level, line) => process.stderr.write(`redis ${level}: ${line}\n`)),
       })
     : undefined;
