@@ -93,4 +93,28 @@ describe('/ws', () => {
     a.ws.terminate();
     b.ws.terminate();
   });
+
+  it('sends the broadcasts of one turn to every browser intact and in order, and only the newest state', async () => {
+    const clients = await Promise.all([1, 2, 3].map(() => connectWS(t.app, ['now_playing', 'chat'])));
+    await Promise.all(clients.map((c) => c.next(1)));
+    const np = (listeners: number): NowPlaying => ({ ...t.app.nowPlaying.nowPlaying(), listeners });
+    const chat = (id: string, message: string) =>
+      ({
+        type: 'chat',
+        data: { id, username: 'Grace', message, createdAt: new Date(0).toISOString() },
+      }) as const;
+    t.app.realtime.broadcastState({ type: 'now_playing', data: np(41) });
+    t.app.realtime.broadcast(chat('1', 'Peace be with you: Ἀγάπη, 平安, 🙏'));
+    t.app.realtime.broadcastState({ type: 'now_playing', data: np(42) });
+    t.app.realtime.broadcast(chat('2', 'x'.repeat(500)));
+    for (const client of clients) {
+      await client.next(4);
+      const chats = client.messages.filter((m) => m.type === 'chat');
+      expect(chats).toEqual([chat('1', 'Peace be with you: Ἀγάπη, 平安, 🙏'), chat('2', 'x'.repeat(500))]);
+      // Connect's now playing, then only the newest of the two pushed in the same turn.
+      const states = client.messages.filter((m) => m.type === 'now_playing').slice(1);
+      expect(states).toEqual([{ type: 'now_playing', data: np(42) }]);
+      client.ws.terminate();
+    }
+  });
 });

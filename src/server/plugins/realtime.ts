@@ -4,6 +4,7 @@ import type { WebSocket } from '@fastify/websocket';
 import { nowPlayingSchema, type NowPlaying } from '../../common/radio.js';
 import type { NowPlayingSource } from '../radio/now-playing-source.js';
 import { clientMessageSchema, type ClientMessage, type ServerMessage } from '../../common/ws.js';
+import { FanOut, writePrepared, type Prepared } from './fan-out.js';
 
 /** One connected browser. */
 export interface RealtimeClient {
@@ -19,9 +20,14 @@ type Handler<T extends ClientMessage['type']> = (
   client: RealtimeClient,
 ) => void | Promise<void>;
 
+/** Messages that state how things are now: a browser needs only the latest of each type. */
+export type StateMessage = Extract<ServerMessage, { type: 'now_playing' | 'presence' }>;
+
 export interface Realtime {
-  /** Sends a message to every connected browser of this instance. */
+  /** Sends a message to every connected browser of this instance, in order with the other broadcasts. */
   broadcast(message: ServerMessage): void;
+  /** Sends state to every browser behind the ordered broadcasts: a newer one replaces one not sent yet. */
+  broadcastState(message: StateMessage): void;
   /** Handles one client message type (chat and later features plug in here). */
   on<T extends ClientMessage['type']>(type: T, handler: Handler<T>): void;
   /** Runs for every new connection, e.g. to send history. */
@@ -68,20 +74,31 @@ export default fp(
     const disconnectHandlers: ((client: RealtimeClient) => void)[] = [];
     let nextId = 1;
 
+    const writable = (socket: WebSocket) => {
+      if (socket.readyState !== socket.OPEN) return false;
+      if (socket.bufferedAmount <= MAX_BUFFERED_BYTES) return true;
+      socket.terminate();
+      return false;
+    };
+    // Broadcasts are serialised and framed once, whatever the number of browsers (fan-out.ts).
+    const fanOut = new FanOut(
+      () => sockets.keys(),
+      (socket: WebSocket, prepared: Prepared) => {
+        if (writable(socket)) writePrepared(socket, prepared);
+      },
+    );
     const send = (socket: WebSocket, message: ServerMessage) => {
-      if (socket.readyState !== socket.OPEN) return;
-      if (socket.bufferedAmount > MAX_BUFFERED_BYTES) return socket.terminate();
-      socket.send(JSON.stringify(message));
+      // Broadcasts waiting for the end of this turn go first, so this browser sees them in order.
+      fanOut.flush();
+      if (writable(socket)) socket.send(JSON.stringify(message));
     };
 
     const hub: Realtime = {
       broadcast(message) {
-        const text = JSON.stringify(message);
-        for (const socket of sockets.keys()) {
-          if (socket.readyState !== socket.OPEN) continue;
-          if (socket.bufferedAmount > MAX_BUFFERED_BYTES) socket.terminate();
-          else socket.send(text);
-        }
+        fanOut.now(JSON.stringify(message));
+      },
+      broadcastState(message) {
+        fanOut.latest(message.type, JSON.stringify(message));
       },
       on(type, handler) {
         handlers.set(type, handler as unknown as Handler<ClientMessage['type']>);
@@ -159,11 +176,12 @@ export default fp(
     const unsubscribeSource = app.config.role === 'web' ? () => {} : nowPlaying.onChange(publish);
     const unsubscribeBus = app.bus.subscribe(NOW_PLAYING_TOPIC, (payload) => {
       const parsed = nowPlayingSchema.safeParse(payload);
-      if (parsed.success) hub.broadcast({ type: 'now_playing', data: parsed.data });
+      if (parsed.success) hub.broadcastState({ type: 'now_playing', data: parsed.data });
     });
     app.addHook('onClose', async () => {
       unsubscribeSource();
       unsubscribeBus();
+      fanOut.stop();
     });
   },
   // The radio decorates nowPlaying, which every socket is told on connect and on each change.

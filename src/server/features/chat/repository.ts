@@ -5,11 +5,19 @@ import { chatMessages, chatModerationLog, chatMutes } from '../../db/schema.js';
 export type ChatRow = typeof chatMessages.$inferSelect;
 export type ModerationRow = typeof chatModerationLog.$inferSelect;
 
+/**
+ * Stores a message, marked muted when its sender is muted now: the mute is looked up in the same
+ * statement, so a message costs one round trip to the database.
+ */
 export async function insertChatMessage(
   db: Database,
-  values: { username: string; message: string; sender: string; muted: boolean },
+  values: { username: string; message: string; sender: string },
 ) {
-  const [row] = await db.insert(chatMessages).values(values).returning();
+  const mutedNow = sql<boolean>`exists (select 1 from ${chatMutes} where ${chatMutes.sender} = ${values.sender} and ${chatMutes.until} > now())`;
+  const [row] = await db
+    .insert(chatMessages)
+    .values({ ...values, muted: mutedNow })
+    .returning();
   return row!;
 }
 

@@ -68,7 +68,7 @@ export async function chatRoutes(app: FastifyInstance) {
     const key = JSON.stringify(now);
     if (key === last) return;
     last = key;
-    app.realtime.broadcast({ type: 'presence', data: now });
+    app.realtime.broadcastState({ type: 'presence', data: now });
   }, PRESENCE_EVERY_MS);
   timer.unref();
 

@@ -74,9 +74,8 @@ export async function openChat(db: Database): Promise<ChatService> {
     async post(sender, input) {
       if (isBlocked(input.message) || isBlocked(input.username))
         return { outcome: 'refused', reason: BLOCKED_WORDS_MESSAGE };
-      const muted = (await repository.activeMutes(db, [sender])).has(sender);
-      const row = await repository.insertChatMessage(db, { ...input, sender, muted });
-      return { outcome: muted ? 'hidden' : 'shared', message: toMessage(row) };
+      const row = await repository.insertChatMessage(db, { ...input, sender });
+      return { outcome: row.muted ? 'hidden' : 'shared', message: toMessage(row) };
     },
     async history(sender) {
       return (await repository.latestChatMessages(db, CHAT_HISTORY_SIZE, sender)).map(toMessage).reverse();
