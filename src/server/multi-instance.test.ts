@@ -5,10 +5,11 @@ import { redisAvailable, removeKeys, testRedisPrefix } from './test/redis.js';
 import { addStaff, signIn, STAFF_PASSWORD } from './test/staff.js';
 import { connectWS } from './test/ws-client.js';
 
-// Issue 14: two web instances on one PostgreSQL and one Redis act as one station.
+// Two web instances (and the broadcaster) on one PostgreSQL and one Redis act as one station.
 const available = (await redisAvailable()) && (await postgresAvailable());
 const prefix = testRedisPrefix();
 let database: Awaited<ReturnType<typeof createSharedDatabase>>;
+let broadcaster: Instance;
 let a: Instance;
 let b: Instance;
 let staff: Record<string, string>;
@@ -39,9 +40,15 @@ const chatSaying = (text: string) => (m: ServerMessage) => m.type === 'chat' && 
 beforeAll(async () => {
   if (!available) return;
   database = await createSharedDatabase();
+  // As the station is spread: one broadcaster, and the two web instances the listeners and staff use.
   // One after the other: the first applies the migrations.
-  a = await startInstance(database.url, prefix);
-  b = await startInstance(database.url, prefix);
+  broadcaster = await startInstance(database.url, prefix, { env: { STATION_ROLE: 'broadcaster' } });
+  const web = {
+    STATION_ROLE: 'web',
+    BROADCASTER_URL: await broadcaster.app.listen({ port: 0, host: '127.0.0.1' }),
+  };
+  a = await startInstance(database.url, prefix, { env: web });
+  b = await startInstance(database.url, prefix, { env: web });
   staff = (await addStaff(a.db, 'deacon', 'admin')).headers;
 });
 
@@ -49,11 +56,12 @@ afterAll(async () => {
   if (!available) return;
   await a?.close();
   await b?.close();
+  await broadcaster?.close();
   await database?.drop();
   await removeKeys(prefix);
 });
 
-describe.skipIf(!available)('two instances sharing PostgreSQL and Redis', () => {
+describe.skipIf(!available)('two web instances and a broadcaster sharing PostgreSQL and Redis', () => {
   it('carries a chat message sent through A to a listener on B', async () => {
     const onA = await listener(a, 'anna-browser-00001');
     const onB = await listener(b, 'bert-browser-00002');
