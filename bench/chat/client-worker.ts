@@ -4,8 +4,11 @@
 import WebSocket from 'ws';
 
 export interface WorkerInput {
-  /** Each server measured: this process opens `count` clients to each, all connected throughout. */
-  urls: string[];
+  /**
+   * Each server measured: this process opens `count` clients to each, all connected throughout. A server
+   * given as several URLs (instances of one station) has its clients spread over them in turn.
+   */
+  urls: (string | string[])[];
   /** Which process this is, so every client's browser id is its own. */
   index: number;
   count: number;
@@ -72,9 +75,11 @@ let readySent = false;
 
 function connect(i: number) {
   const server = i % input.urls.length;
+  const entry = input.urls[server]!;
+  const url = typeof entry === 'string' ? entry : entry[Math.floor(i / input.urls.length) % entry.length]!;
   // A browser id of the allowed shape (16-64 of [\w-]), one per client, as a real browser sends.
   const browser = `bench-${input.index}-${i}-${Math.random().toString(36).slice(2, 10)}`;
-  const socket = new WebSocket(`${input.urls[server]}?browser=${browser}`, {
+  const socket = new WebSocket(`${url}?browser=${browser}`, {
     perMessageDeflate: false,
     skipUTF8Validation: true,
   });

@@ -90,11 +90,13 @@ export interface SenderPool {
   close(): void;
 }
 
-export async function openSenders(url: string, count: number, runId: string): Promise<SenderPool> {
+/** With several URLs (instances of one station), the senders are spread over them in turn. */
+export async function openSenders(url: string | string[], count: number, runId: string): Promise<SenderPool> {
   if (count > 250) throw new Error('at most 250 senders (127.0.0.2 to 127.0.0.251)');
+  const urls = typeof url === 'string' ? [url] : url;
   const speakers = await Promise.all(
     Array.from({ length: count }, (_, i) =>
-      openSpeaker(url, `127.0.0.${i + 2}`, `bench-sender-${i + 2}-${runId}`),
+      openSpeaker(urls[i % urls.length]!, `127.0.0.${i + 2}`, `bench-sender-${i + 2}-${runId}`),
     ),
   );
   const sentAt = new Map<number, number>();
