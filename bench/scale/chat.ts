@@ -56,15 +56,26 @@ type Result = Extract<FromWorker, { type: 'result' }>;
 
 function next<T extends FromWorker['type']>(worker: ChildProcess, type: T, ms: number) {
   return new Promise<Extract<FromWorker, { type: T }>>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`a client process did not answer '${type}'`)), ms);
-    const onMessage = (message: FromWorker) => {
-      if (message.type !== type) return;
+    const done = () => {
       clearTimeout(timer);
       worker.off('message', onMessage);
+      worker.off('exit', onExit);
+    };
+    const timer = setTimeout(() => {
+      done();
+      reject(new Error(`a client process did not answer '${type}'`));
+    }, ms);
+    const onMessage = (message: FromWorker) => {
+      if (message.type !== type) return;
+      done();
       resolve(message as Extract<FromWorker, { type: T }>);
     };
+    const onExit = (code: number | null) => {
+      done();
+      reject(new Error(`a client process exited (${code})`));
+    };
     worker.on('message', onMessage);
-    worker.once('exit', (code) => reject(new Error(`a client process exited (${code})`)));
+    worker.once('exit', onExit);
   });
 }
 

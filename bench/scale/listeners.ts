@@ -25,15 +25,26 @@ export interface GroupFigures {
 
 function next<T extends FromWorker['type']>(worker: ChildProcess, type: T, ms: number) {
   return new Promise<Extract<FromWorker, { type: T }>>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`a listener process did not answer '${type}'`)), ms);
-    const onMessage = (message: FromWorker) => {
-      if (message.type !== type) return;
+    const done = () => {
       clearTimeout(timer);
       worker.off('message', onMessage);
+      worker.off('exit', onExit);
+    };
+    const timer = setTimeout(() => {
+      done();
+      reject(new Error(`a listener process did not answer '${type}'`));
+    }, ms);
+    const onMessage = (message: FromWorker) => {
+      if (message.type !== type) return;
+      done();
       resolve(message as Extract<FromWorker, { type: T }>);
     };
+    const onExit = (code: number | null) => {
+      done();
+      reject(new Error(`a listener process exited (${code})`));
+    };
     worker.on('message', onMessage);
-    worker.once('exit', (code) => reject(new Error(`a listener process exited (${code})`)));
+    worker.once('exit', onExit);
   });
 }
 

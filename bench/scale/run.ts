@@ -6,6 +6,7 @@
 //        [--warmup S] [--turn S] [--workers W] [--ramp PER_SECOND]                    (see README.md)
 import { execFileSync, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { cpus, loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { stopProcess } from '../../src/server/test/icecast-server';
@@ -174,6 +175,7 @@ try {
   const windowSeconds = (performance.now() - windowStarted) / 1000;
   closeGroups(groups);
 
+  const load = loadavg().map((l) => l.toFixed(1));
   const ok = report({
     clients,
     chat,
@@ -188,6 +190,7 @@ try {
     warmupSeconds,
     turnSeconds,
   });
+  console.log(`Load average at the end (1, 5, 15 min, ${cpus().length} cores): ${load.join(', ')}`);
   if (!ok) process.exitCode = 1;
 } catch (error) {
   console.log(`bench failed: ${error instanceof Error ? error.message : String(error)}`);
