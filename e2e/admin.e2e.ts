@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './browser';
+import { launchBrowser, openPage, visit } from './browser';
 import { E2E_ADMIN, startStation, type RunningStation } from './station';
 
 // The answers a spec provokes on purpose (bad sign-in, a deactivated admin's 401) are logged by
@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 async function signIn(page: Page, username: string, password: string) {
-  await page.goto(`${station.url}/dashboard-mgmt`);
+  await visit(page, `${station.url}/dashboard-mgmt`);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -42,7 +42,7 @@ async function pickOption(page: Page, combobox: ReturnType<Page['getByRole']>, o
 describe('admin panel', () => {
   it('shows every validation message of SPEC.md section 5 for the admin forms', async () => {
     const { page, context, problems } = await openPage(browser);
-    await page.goto(`${station.url}/dashboard-mgmt`);
+    await visit(page, `${station.url}/dashboard-mgmt`);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByText('Username is required').waitFor();
     await page.getByText('Password is required').waitFor();

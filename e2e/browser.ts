@@ -32,3 +32,18 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
   });
   return { context, page, problems };
 }
+
+/** Opens a page of the station and waits until React has taken it over (`<html data-ready>`). */
+export async function visit(page: Page, url: string) {
+  const response = await page.goto(url);
+  await page.locator('html[data-ready]').waitFor({ state: 'attached' });
+  return response;
+}
+
+/** Scrolls to a section of the home page and waits until its code runs (it loads as it comes near). */
+export async function showSection(page: Page, name: string) {
+  const section = page.locator(`[data-section="${name}"]`);
+  await section.scrollIntoViewIfNeeded();
+  await page.locator(`[data-section="${name}"][data-loaded]`).waitFor({ state: 'attached' });
+  return section;
+}

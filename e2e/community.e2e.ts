@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage } from './browser';
+import { launchBrowser, openPage, showSection, visit } from './browser';
 import { E2E_ADMIN } from './station';
 
 const base = inject('stationUrl');
@@ -15,7 +15,7 @@ describe('community: prayer, chat and newsletter in Chromium', () => {
 
   it("the header's 'Prayer' link scrolls to the prayer card", async () => {
     const { page, context, problems } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
-    await page.goto(base);
+    await visit(page, base);
     const card = page.locator('#prayer');
     await card.waitFor();
     expect(await card.isVisible()).toBe(true);
@@ -30,9 +30,10 @@ describe('community: prayer, chat and newsletter in Chromium', () => {
 
   it("refuses a blank prayer request and an invalid e-mail with SPEC.md's messages", async () => {
     const { page, context, problems } = await openPage(browser, { viewport: { width: 390, height: 844 } });
-    await page.goto(`${base}/#prayer`);
+    await visit(page, `${base}/#prayer`);
     await page.locator('#prayer').getByRole('button', { name: 'Submit Prayer Request' }).click();
     await page.getByText('Please enter your prayer request.', { exact: true }).first().waitFor();
+    await showSection(page, 'newsletter');
     await page.getByLabel('Email').fill('not-an-address');
     await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: 'Please enter a valid email address' }).waitFor();
@@ -43,9 +44,8 @@ describe('community: prayer, chat and newsletter in Chromium', () => {
 
   it('the chat card connects once in view, with input and send enabled', async () => {
     const { page, context, problems } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
-    await page.goto(base);
-    const chat = page.getByRole('heading', { name: 'Live Community Chat' });
-    await chat.scrollIntoViewIfNeeded();
+    await visit(page, base);
+    await showSection(page, 'community');
     await page.getByText('Connected', { exact: true }).waitFor({ timeout: 15_000 });
     expect(await page.getByRole('textbox', { name: 'Message' }).isEnabled()).toBe(true);
     expect(await page.getByText('No messages yet. Start the conversation!').count()).toBe(1);
@@ -57,8 +57,8 @@ describe('community: prayer, chat and newsletter in Chromium', () => {
   it('two listeners chat with each other, and a newcomer sees the history', async () => {
     const open = async () => {
       const opened = await openPage(browser, { viewport: { width: 1280, height: 900 } });
-      await opened.page.goto(base);
-      await opened.page.getByRole('heading', { name: 'Live Community Chat' }).scrollIntoViewIfNeeded();
+      await visit(opened.page, base);
+      await showSection(opened.page, 'community');
       await opened.page.getByText('Connected', { exact: true }).waitFor({ timeout: 15_000 });
       return opened;
     };
@@ -86,7 +86,8 @@ describe('community: prayer, chat and newsletter in Chromium', () => {
 
   it('a prayer request and a subscription go through with SPEC.md messages; staff mark the request prayed', async () => {
     const { page, context, problems } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
-    await page.goto(`${base}/#prayer`);
+    await visit(page, `${base}/#prayer`);
+    await showSection(page, 'community');
     const card = page.locator('#prayer');
     await card.getByLabel('Your name (optional)').fill('Hannah');
     await card.getByRole('textbox', { name: 'Prayer request' }).fill('For a child, and for peace at home.');
@@ -95,6 +96,7 @@ describe('community: prayer, chat and newsletter in Chromium', () => {
     await page.getByText('Thank you for your prayer request. Our team will pray for you.').first().waitFor();
     expect(await card.getByRole('textbox', { name: 'Prayer request' }).inputValue()).toBe('');
 
+    await showSection(page, 'newsletter');
     await page.getByLabel('Email').fill('hannah@example.org');
     await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
     await page.getByText('Successfully subscribed!', { exact: true }).first().waitFor();
@@ -103,7 +105,7 @@ describe('community: prayer, chat and newsletter in Chromium', () => {
     // No public route reads a prayer request back.
     expect((await page.request.get(`${base}/api/prayer-requests`)).status()).toBe(401);
 
-    await page.goto(`${base}/dashboard-mgmt`);
+    await visit(page, `${base}/dashboard-mgmt`);
     await page.getByLabel('Username').fill(E2E_ADMIN.username);
     await page.getByLabel('Password').fill(E2E_ADMIN.password);
     await page.getByRole('button', { name: 'Sign In' }).click();

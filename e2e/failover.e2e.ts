@@ -4,7 +4,7 @@ import { CHAT_FLOOD } from '../src/common/chat-limits';
 import { waitFor } from '../src/server/test/icecast-server';
 import { createSharedDatabase, postgresAvailable } from '../src/server/test/instances';
 import { redisAvailable, removeKeys, testRedisPrefix, TEST_REDIS_URL } from '../src/server/test/redis';
-import { launchBrowser, openPage } from './browser';
+import { launchBrowser, openPage, showSection, visit } from './browser';
 import { caddyInstalled, startCaddy } from './caddy';
 import { startStation, type RunningStation } from './station';
 
@@ -130,8 +130,8 @@ describe.skipIf(!available)('failover: a web instance killed behind Caddy', () =
   async function openListener(): Promise<Listener> {
     const { page, problems } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
     const sockets = await trackSockets(page);
-    await page.goto(site.url);
-    await page.getByRole('heading', { name: 'Live Community Chat' }).scrollIntoViewIfNeeded();
+    await visit(page, site.url);
+    await showSection(page, 'community');
     await page.getByText('Connected', { exact: true }).waitFor({ timeout: 30_000 });
     const name = `Listener ${listeners.length + 1}`;
     await page.getByLabel('Name', { exact: true }).fill(name);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage } from './browser';
+import { launchBrowser, openPage, showSection, visit } from './browser';
 import { ownBrowserAndStation } from './station';
 
 const base = inject('stationUrl');
@@ -38,7 +38,7 @@ async function expectAudioAdvancing(page: Page, seconds = 1, timeout = 20_000) {
 }
 
 async function startPlaying(page: Page, url: string) {
-  await page.goto(url);
+  await visit(page, url);
   await page.getByRole('button', { name: 'Turn On' }).click();
   await page.getByRole('button', { name: 'Turn Off' }).waitFor({ timeout: 15_000 });
 }
@@ -85,7 +85,7 @@ describe('listening', () => {
 
   it('volume and mute labels', async () => {
     const { page, context, problems } = await openPage(browser);
-    await page.goto(base);
+    await visit(page, base);
     const label = page.getByTestId('volume-label');
     await expect.poll(() => label.textContent()).toBe('75%');
     await page.getByRole('slider', { name: 'Volume' }).fill('40');
@@ -118,6 +118,7 @@ describe('listening', () => {
     const { page, context, problems } = await openPage(browser, { acceptDownloads: true });
     await startPlaying(page, base);
     await expectAudioAdvancing(page, 1);
+    await showSection(page, 'recorder');
     await page.getByRole('button', { name: 'Record a Clip' }).click();
     await page.getByLabel(/Clip title/).fill('E2E Psalm 23!');
     await page.getByLabel('Clip length').selectOption('15');

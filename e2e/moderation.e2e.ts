@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { BLOCKED_WORDS_MESSAGE } from '../src/common/chat-moderation';
-import { openPage } from './browser';
+import { openPage, showSection, visit } from './browser';
 import { E2E_ADMIN, ownBrowserAndStation } from './station';
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
@@ -13,8 +13,8 @@ describe('community moderation and a restart, in Chromium', () => {
 
   const listener = async (name: string) => {
     const opened = await openPage(own.browser, { viewport: { width: 1280, height: 900 } });
-    await opened.page.goto(own.station.url);
-    await opened.page.getByRole('heading', { name: 'Live Community Chat' }).scrollIntoViewIfNeeded();
+    await visit(opened.page, own.station.url);
+    await showSection(opened.page, 'community');
     await opened.page.getByText('Connected', { exact: true }).waitFor({ timeout: 15_000 });
     await opened.page.getByLabel('Name', { exact: true }).fill(name);
     return opened;
@@ -26,7 +26,7 @@ describe('community moderation and a restart, in Chromium', () => {
     await new Promise((resolve) => setTimeout(resolve, PACE_MS));
   };
   const signIn = async (page: Page) => {
-    await page.goto(`${own.station.url}/dashboard-mgmt`);
+    await visit(page, `${own.station.url}/dashboard-mgmt`);
     await page.getByLabel('Username').fill(E2E_ADMIN.username);
     await page.getByLabel('Password').fill(E2E_ADMIN.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
@@ -109,7 +109,8 @@ describe('community moderation and a restart, in Chromium', () => {
     const { page, context, problems } = await openPage(own.browser, {
       viewport: { width: 390, height: 844 },
     });
-    await page.goto(`${own.station.url}/#prayer`);
+    await visit(page, `${own.station.url}/#prayer`);
+    await showSection(page, 'community');
     await page
       .locator('#prayer')
       .getByRole('textbox', { name: 'Prayer request' })

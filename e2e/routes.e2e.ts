@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage } from './browser';
+import { launchBrowser, openPage, visit } from './browser';
 
 const base = inject('stationUrl');
 
@@ -17,14 +17,14 @@ describe('routes and status codes', () => {
     ['/no-such-page', 404],
   ])('%s answers %i', async (path, status) => {
     const { page, context } = await openPage(browser);
-    const response = await page.goto(base + path);
+    const response = await visit(page, base + path);
     expect(response?.status()).toBe(status);
     await context.close();
   });
 
   it('shows Page Not Found on an unknown page', async () => {
     const { page, context, problems } = await openPage(browser);
-    await page.goto(`${base}/no-such-page`);
+    await visit(page, `${base}/no-such-page`);
     await expect.poll(() => page.getByText('Page Not Found').count()).toBeGreaterThan(0);
     expect(problems).toEqual([]);
     await context.close();

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './browser';
+import { launchBrowser, openPage, visit } from './browser';
 import { E2E_ADMIN, startStation, type RunningStation } from './station';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
@@ -59,7 +59,7 @@ async function addProgramme(
 describe('the Schedule tab in Chromium', () => {
   it("staff add today's programmes; 'Today's Programs' shows them LIVE and SOON; an overlap is refused until confirmed", async () => {
     const { page, context, problems } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
-    await page.goto(`${station.url}/dashboard-mgmt`);
+    await visit(page, `${station.url}/dashboard-mgmt`);
     await page.getByLabel('Username').fill(E2E_ADMIN.username);
     await page.getByLabel('Password').fill(E2E_ADMIN.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
@@ -119,7 +119,7 @@ describe('the Schedule tab in Chromium', () => {
 
     // The listener's page, in the station's time zone.
     const listener = await openPage(browser);
-    await listener.page.goto(station.url);
+    await visit(listener.page, station.url);
     const section = listener.page.locator('#programs');
     await section.scrollIntoViewIfNeeded();
     await section.getByText('On air: Morning Glory Live').waitFor();

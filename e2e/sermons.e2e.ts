@@ -5,7 +5,7 @@ import { JSDOM } from 'jsdom';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeMp3 } from '../src/server/radio/test-audio';
-import { launchBrowser, openPage } from './browser';
+import { launchBrowser, openPage, visit } from './browser';
 import { E2E_ADMIN, startStation, type RunningStation } from './station';
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
@@ -29,7 +29,7 @@ const toast = (page: Page, text: string) =>
 describe('sermons on demand and the podcast in Chromium', () => {
   it('staff attach an MP3 to a sermon; a listener plays it and the count rises; the podcast lists it', async () => {
     const { page, context, problems } = await openPage(browser);
-    await page.goto(`${station.url}/dashboard-mgmt`);
+    await visit(page, `${station.url}/dashboard-mgmt`);
     await page.getByLabel('Username').fill(E2E_ADMIN.username);
     await page.getByLabel('Password').fill(E2E_ADMIN.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
@@ -56,7 +56,7 @@ describe('sermons on demand and the podcast in Chromium', () => {
     await context.close();
 
     const listener = await openPage(browser);
-    await listener.page.goto(station.url);
+    await visit(listener.page, station.url);
     const card = listener.page
       .locator('article, div')
       .filter({ has: listener.page.getByRole('heading', { name: 'The Prodigal Son' }) })

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage } from './browser';
+import { launchBrowser, openPage, visit } from './browser';
 
 const base = inject('stationUrl');
 const SHOTS = process.env.E2E_SCREENSHOTS;
@@ -15,7 +15,7 @@ describe("sharing and the 'Viral Impact' card in Chromium", () => {
   it("copy link says 'Link copied!' and the shares counted in 'Viral Impact' rise", async () => {
     const { page, context, problems } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
-    await page.goto(base);
+    await visit(page, base);
     const card = page.getByRole('region', { name: 'Viral Impact' });
     await card.scrollIntoViewIfNeeded();
     const totalShares = card

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './browser';
+import { launchBrowser, openPage, visit } from './browser';
 import { E2E_ADMIN, startStation, type RunningStation } from './station';
 
 const KEY = 'e2e-captioning-feed-key';
@@ -55,7 +55,7 @@ async function listener(language: string | null) {
     },
     [language],
   );
-  await opened.page.goto(station.url);
+  await visit(opened.page, station.url);
   await opened.page.getByRole('button', { name: 'Turn On' }).click();
   await opened.page.getByRole('button', { name: 'Turn Off' }).waitFor({ timeout: 15_000 });
   return opened;
@@ -135,7 +135,7 @@ describe('subtitles', () => {
     await korean.page.getByText('No subtitles available in Korean').waitFor();
 
     const staff = await openPage(browser);
-    await staff.page.goto(`${station.url}/dashboard-mgmt`);
+    await visit(staff.page, `${station.url}/dashboard-mgmt`);
     await staff.page.getByLabel('Username').fill(E2E_ADMIN.username);
     await staff.page.getByLabel('Password').fill(E2E_ADMIN.password);
     await staff.page.getByRole('button', { name: 'Sign In' }).click();

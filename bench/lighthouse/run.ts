@@ -38,6 +38,7 @@ async function audit(url: string): Promise<Run> {
       onlyCategories: [...CATEGORIES],
     });
     const lhr = result!.lhr;
+    if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
     const failing = Object.values(lhr.categories)

@@ -1,6 +1,4 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { keepEarlyTaps } from './lib/early-taps';
 import { listenForInstallPrompt } from './lib/install-prompt';
 import { registerServiceWorker } from './lib/register-service-worker';
 import './styles.css';
@@ -9,8 +7,20 @@ import './styles.css';
 listenForInstallPrompt();
 if (import.meta.env.PROD) registerServiceWorker();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+/** After the browser has painted the page as served (or 100 ms, in a tab that is not painting). */
+const afterFirstPaint = () =>
+  new Promise<void>((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 100);
+  });
+
+// The served HTML is shown first; React and the page's code load and take it over just after. React's
+// renderer is evaluated on its own, so neither it nor the page's modules hold the main thread for long.
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+const root = document.getElementById('root')!;
+keepEarlyTaps(root);
+void afterFirstPaint()
+  .then(() => import('react-dom/client'))
+  .then(nextTask)
+  .then(() => import('./render-app'))
+  .then(({ renderApp }) => renderApp(root));

@@ -70,4 +70,19 @@ describe('renderPage', () => {
     const json = html.slice(html.indexOf('>', html.indexOf('<script')) + 1, html.lastIndexOf('</script>'));
     expect(JSON.parse(json)).toEqual(station);
   });
+
+  it("fills the prerendered home page's tokens: network links, contact address, names in share links", () => {
+    const html = renderPage(
+      '<a href="{{NETWORK_LINK:about}}">{{NETWORK_NAME}}</a><a href="{{NETWORK_LINK:}}"></a>' +
+        '<a href="mailto:{{CONTACT_EMAIL}}"></a><a href="?text={{STATION_NAME_URI}}%20{{NETWORK_NAME_URI}}"></a>' +
+        '{{UNKNOWN}}{{NETWORK_LINK:Bad Path}}',
+      { ...station, networkUrl: 'https://www.n.example/radio' },
+      'https://radio.example/',
+    );
+    expect(html).toBe(
+      '<a href="https://www.n.example/radio/about">N &amp; Co</a><a href="https://www.n.example/radio/"></a>' +
+        '<a href="mailto:info@n.example"></a><a href="?text=Hope%20%3C%2Fscript%3E%22FM%22%20N%20%26%20Co"></a>' +
+        '{{UNKNOWN}}{{NETWORK_LINK:Bad Path}}',
+    );
+  });
 });

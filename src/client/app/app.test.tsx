@@ -41,10 +41,11 @@ describe('routes', () => {
     ).toHaveAttribute('href', '/#prayer');
   });
 
-  it("shows the home page at '/' with the breadcrumb 'Radio Ministry'", () => {
+  it("shows the home page at '/' with the breadcrumb 'Radio Ministry'", async () => {
     renderAt('/');
     expect(screen.queryByText('Page Not Found')).toBeNull();
     expect(screen.getByText('Radio Ministry')).toHaveAttribute('aria-current', 'page');
-    expect(screen.getByRole('heading', { name: "Today's Programs" })).toBeInTheDocument();
+    // The sections below the player load as they come near the screen (in jsdom, at once).
+    expect(await screen.findByRole('heading', { name: "Today's Programs" })).toBeInTheDocument();
   });
 });

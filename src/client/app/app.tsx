@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react';
-import { Route, Switch } from 'wouter';
+import { lazy, Suspense, useEffect } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { Route, Router, Switch } from 'wouter';
 import { HomePage } from './home/home-page';
 import { NotFoundPage } from './not-found-page';
 import { Providers } from './providers';
@@ -21,10 +22,26 @@ export function AppRoutes() {
   );
 }
 
-export function App() {
+/** Marks the page once React has taken it over (`<html data-ready>`): the end-to-end specs wait for it. */
+function PageReady() {
+  useEffect(() => {
+    document.documentElement.dataset.ready = '';
+  }, []);
+  return null;
+}
+
+/** The whole client; the build's prerender gives it its own data cache and the page's path. */
+export function App({ queryClient, ssrPath }: { queryClient?: QueryClient; ssrPath?: string }) {
   return (
-    <Providers>
-      <AppRoutes />
+    <Providers queryClient={queryClient}>
+      <Router ssrPath={ssrPath}>
+        {/* On the prerendered home page, React hydrates what is inside a boundary at its lowest
+            priority, in 5 ms slices: the page keeps answering taps while it is taken over. */}
+        <Suspense fallback={null}>
+          <AppRoutes />
+          <PageReady />
+        </Suspense>
+      </Router>
     </Providers>
   );
 }

@@ -3,7 +3,10 @@ import Share2 from 'lucide-react/icons/share-2';
 import { toast } from './ui/use-toast';
 import { Button, buttonVariants } from './ui/button';
 import { FacebookIcon, WhatsAppIcon, XTwitterIcon } from './brand-icons';
+import { useBrowserValue } from '../lib/use-browser-value';
 import { cn } from '../lib/utils';
+
+const hasNativeShare = () => typeof navigator.share === 'function';
 
 export interface ShareProps {
   url: string;
@@ -27,7 +30,7 @@ export function shareLinks(url: string, text: string) {
 
 /** SPEC.md section 2: native share, copy link, and Facebook, Twitter and WhatsApp links. */
 export function Share({ url, title, text, onShared, className }: ShareProps) {
-  const canShareNatively = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+  const canShareNatively = useBrowserValue(hasNativeShare, false);
   const links = shareLinks(url, text);
 
   const shareNatively = async () => {

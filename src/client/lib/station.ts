@@ -1,4 +1,4 @@
-import { STATION_CONFIG_ELEMENT_ID } from '../../common/page-meta';
+import { networkLink as linkOnNetwork, STATION_CONFIG_ELEMENT_ID } from '../../common/page-meta';
 import type { StationInfo } from '../../common/station';
 
 /** Used when the page carries no station config (component tests, the Vite dev server's raw index.html). */
@@ -35,18 +35,18 @@ export function readStationConfig(doc: Document = document): StationInfo {
 
 let cached: StationInfo | undefined;
 
-/** The station's name, network and time zone, read once. */
+/** The station's name, network and time zone, read once from the page (the fallback where there is none). */
 export function getStation(): StationInfo {
-  cached ??= readStationConfig();
+  cached ??= typeof document === 'undefined' ? FALLBACK_STATION : readStationConfig();
   return cached;
+}
+
+/** Sets the station the page is rendered for where there is no page to read it from (the build's prerender). */
+export function provideStation(station: StationInfo) {
+  cached = station;
 }
 
 /** A page on the network's main site, e.g. networkLink('about'); '' is the site's home. */
 export function networkLink(path: string, station: StationInfo = getStation()): string {
-  const base = station.networkUrl.endsWith('/') ? station.networkUrl : `${station.networkUrl}/`;
-  try {
-    return new URL(path.replace(/^\/+/, ''), base).href;
-  } catch {
-    return station.networkUrl;
-  }
+  return linkOnNetwork(path, station);
 }

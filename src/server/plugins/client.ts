@@ -4,13 +4,14 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { contactEmail, networkLink } from '../../common/page-meta.js';
 import { pageMeta, STATION_CONFIG_ELEMENT_ID, type StationInfo } from '../../common/station.js';
 import { escapeHtml } from '../html.js';
 
 export const clientDir = fileURLToPath(new URL('../../../dist/client', import.meta.url));
 
-/** Pages the client router knows; everything else is answered 404 with the client's 'Page Not Found'. */
-const PAGES = new Set(['/', '/dashboard-mgmt']);
+/** Built files served only filled in with the station's details. */
+const TEMPLATES = new Set(['/index.html', '/home.html', '/manifest.webmanifest']);
 
 // JSON inside <script type="application/json">: only '<' can end the element early.
 const escapeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
@@ -23,11 +24,19 @@ export function renderPage(template: string, station: StationInfo, pageUrl: stri
     KEYWORDS: escapeHtml(meta.keywords),
     HIDDEN_TEXT: escapeHtml(meta.hiddenText),
     STATION_NAME: escapeHtml(station.name),
+    NETWORK_NAME: escapeHtml(station.networkName),
+    STATION_NAME_URI: escapeHtml(encodeURIComponent(station.name)),
+    NETWORK_NAME_URI: escapeHtml(encodeURIComponent(station.networkName)),
+    CONTACT_EMAIL: escapeHtml(contactEmail(station)),
     PAGE_URL: escapeHtml(pageUrl),
     IMAGE_URL: escapeHtml(new URL('/og-image.png', pageUrl).href),
     STATION_CONFIG: `<script id="${STATION_CONFIG_ELEMENT_ID}" type="application/json">${escapeJson(station)}</script>`,
   };
-  return template.replace(/\{\{([A-Z_]+)\}\}/g, (whole, key: string) => values[key] ?? whole);
+  // {{NETWORK_LINK:about}}: a page on the network's site, in the prerendered home page (scripts/prerender.mjs).
+  return template.replace(/\{\{([A-Z_]+)(?::([a-z0-9/-]*))?\}\}/g, (whole, key: string, path?: string) => {
+    if (key === 'NETWORK_LINK' && path !== undefined) return escapeHtml(networkLink(path, station));
+    return values[key] ?? whole;
+  });
 }
 
 /** Serves the built client: hashed assets cached for a year (pre-compressed), pages rendered with the station's details. */
@@ -39,6 +48,9 @@ export default fp(async function client(
   const template = existsSync(indexPath)
     ? readFileSync(indexPath, 'utf8')
     : '<!doctype html><html><head><title>{{TITLE}}</title></head><body><p>The client is not built. Run npm run build.</p></body></html>';
+  // The home page with its first render in the HTML (prerendered at build); other pages render in the browser.
+  const homePath = path.join(clientDir, 'home.html');
+  const homeTemplate = existsSync(homePath) ? readFileSync(homePath, 'utf8') : template;
 
   if (existsSync(clientDir)) {
     await app.register(fastifyStatic, {
@@ -47,7 +59,7 @@ export default fp(async function client(
       index: false,
       preCompressed: true,
       // The raw template and the generic manifest are served filled in with the station's details below.
-      allowedPath: (pathName) => pathName !== '/index.html' && pathName !== '/manifest.webmanifest',
+      allowedPath: (pathName) => !TEMPLATES.has(pathName),
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header(
@@ -58,17 +70,18 @@ export default fp(async function client(
     });
   }
 
-  const sendPage = (request: FastifyRequest, reply: FastifyReply, status: number) => {
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, status: number, page = template) => {
     const origin = opts.publicUrl ?? `${request.protocol}://${request.host}`;
     const pageUrl = new URL(request.url.split('?')[0] ?? '/', origin).href;
     return reply
       .code(status)
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(renderPage(template, opts.getStation(), pageUrl));
+      .send(renderPage(page, opts.getStation(), pageUrl));
   };
 
-  for (const page of PAGES) app.get(page, (request, reply) => sendPage(request, reply, 200));
+  app.get('/', (request, reply) => sendPage(request, reply, 200, homeTemplate));
+  app.get('/dashboard-mgmt', (request, reply) => sendPage(request, reply, 200));
 
   const manifestPath = path.join(clientDir, 'manifest.webmanifest');
   if (existsSync(manifestPath)) {

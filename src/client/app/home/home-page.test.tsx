@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pageMeta } from '../../../common/page-meta';
 import { FALLBACK_STATION } from '../../lib/station';
@@ -39,8 +39,11 @@ describe('home page', () => {
     expect(screen.getByText(pageMeta(FALLBACK_STATION).hiddenText)).toHaveClass('sr-only');
   });
 
-  it('shows its sections in the order of SPEC.md section 2', () => {
+  it('shows its sections in the order of SPEC.md section 2', async () => {
     const { container } = renderHome();
+    // Below the player, each section's code loads on its own (at once here: the page was not prerendered).
+    await waitFor(() => expect(container.querySelector('footer')).not.toBeNull());
+    await screen.findByText('Go Viral with Faith');
     const headings = [...container.querySelectorAll('h2')].map((h) => h.textContent);
     const order = ["Today's Programs", 'Featured Content', 'Follow the ministry'];
     expect(headings.filter((h) => order.includes(h ?? ''))).toEqual(order);

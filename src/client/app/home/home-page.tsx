@@ -1,24 +1,24 @@
 import { Suspense } from 'react';
 import { pageMeta } from '../../../common/page-meta';
 import { Breadcrumb } from '../../components/layout/breadcrumb';
-import { Footer } from '../../components/layout/footer';
 import { Header } from '../../components/layout/header';
 import { getStation } from '../../lib/station';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { PlayerBanner, useSubtitlesEnabled } from '../../features/player';
 import { SubtitleOverlay } from '../../features/subtitles';
-import { RecorderSection } from '../../features/recorder';
-import { ChatCard } from '../../features/chat';
-import { FeaturedSection } from '../../features/featured-content';
 import { InstallBanner } from '../../features/install';
-import { NewsletterRow } from '../../features/newsletter';
-import { PrayerCard } from '../../features/prayer';
-import { MobileExperienceCard } from './mobile-experience-card';
-import { ProgramsSection } from '../../features/programs';
-import { ViralImpactCard } from '../../features/sharing';
-import { ShareCard } from './share-card';
-import { SocialLinksBand } from './social-links-band';
+import { deferredSection } from './deferred-section';
 import { usePrefetchOnActivity } from './use-prefetch-on-activity';
+
+// Below the player, each section's code loads as it comes near the screen (docs/decisions/019).
+const Programs = deferredSection('programs', () => import('./sections/programs'));
+const Featured = deferredSection('featured', () => import('./sections/featured'));
+const Community = deferredSection('community', () => import('./sections/community'));
+const Sharing = deferredSection('sharing', () => import('./sections/sharing'));
+const Recorder = deferredSection('recorder', () => import('./sections/recorder'));
+const Impact = deferredSection('impact', () => import('./sections/impact'));
+const Newsletter = deferredSection('newsletter', () => import('./sections/newsletter'));
+const SiteFooter = deferredSection('footer', () => import('./sections/site-footer'));
 
 /**
  * SPEC.md section 2: the home page, sections top to bottom. Each section is its own component; a feature
@@ -37,22 +37,15 @@ export function HomePage() {
       <p className="sr-only">{meta.hiddenText}</p>
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 space-y-12 px-4 py-8">
         <PlayerBanner />
-        <ProgramsSection />
-        <FeaturedSection />
-        <div className="grid gap-6 lg:grid-cols-2">
-          <PrayerCard />
-          <ChatCard />
-        </div>
-        <div className="grid gap-6 lg:grid-cols-2">
-          <ShareCard />
-          <MobileExperienceCard />
-        </div>
-        <RecorderSection />
-        <ViralImpactCard />
-        <NewsletterRow />
+        <Programs />
+        <Featured />
+        <Community />
+        <Sharing />
+        <Recorder />
+        <Impact />
+        <Newsletter />
       </main>
-      <SocialLinksBand />
-      <Footer />
+      <SiteFooter />
       <InstallBanner />
       {subtitles && (
         <Suspense fallback={null}>

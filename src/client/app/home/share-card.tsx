@@ -3,11 +3,12 @@ import { Share } from '../../components/share';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { countShare } from '../../features/sharing';
 import { getStation } from '../../lib/station';
+import { usePageOrigin } from '../../lib/use-browser-value';
 
 /** SPEC.md section 2 item 5: the 'Go Viral with Faith' share card. */
 export function ShareCard() {
   const station = getStation();
-  const url = `${window.location.origin}/`;
+  const url = `${usePageOrigin()}/`;
   return (
     <Card className="border-amber-200">
       <CardHeader>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { contactEmail } from '../../../common/page-meta';
 import { FOOTER_COPYRIGHT_YEAR } from '../../../common/ui';
 import { useLocation } from 'wouter';
 import { getStation, networkLink } from '../../lib/station';
@@ -17,19 +18,10 @@ function Column({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** The station's contact address: info@ the network's domain. */
-function contactEmail(networkUrl: string): string {
-  try {
-    return `info@${new URL(networkUrl).hostname.replace(/^www\./, '')}`;
-  } catch {
-    return 'info@example.org';
-  }
-}
-
 /** SPEC.md section 2 item 10. Privacy and terms live on the network site: the station serves only / and /dashboard-mgmt. */
 export function Footer() {
   const station = getStation();
-  const email = contactEmail(station.networkUrl);
+  const email = contactEmail(station);
   const [location] = useLocation();
   const anchor = (hash: string) => homeAnchor(hash, location === '/');
   return (

@@ -19,7 +19,7 @@ function fakeEngine() {
   return { factory, calls, methods, callbacks: () => callbacks };
 }
 
-function setup() {
+function setup(streamUrl: string | null = '/stream') {
   const engine = fakeEngine();
   const audio = document.createElement('audio');
   const preloads: { muted: boolean; preload: string; src: string; removed: boolean }[] = [];
@@ -44,7 +44,7 @@ function setup() {
       return el as unknown as HTMLAudioElement;
     },
   });
-  player.setStreamUrl('/stream');
+  if (streamUrl) player.setStreamUrl(streamUrl);
   return { player, audio, engine, preloads, win };
 }
 
@@ -75,6 +75,18 @@ describe('AudioPlayer', () => {
     expect(audio.volume).toBe(0.8);
     expect(audio.muted).toBe(false);
     expect(engine.calls[0]).toMatch(/^\/stream\?quality=128&t=\d+$/);
+  });
+
+  it("play pressed before the stream's address is known starts once it is, once", () => {
+    const { player, engine } = setup(null);
+    player.play();
+    expect(engine.calls).toEqual([]);
+    expect(player.getState().wanted).toBe(true);
+    player.setStreamUrl('/stream');
+    expect(engine.calls).toHaveLength(1);
+    expect(engine.calls[0]).toMatch(/^\/stream\?quality=128&t=\d+$/);
+    player.setStreamUrl('/stream');
+    expect(engine.calls).toHaveLength(1);
   });
 
   it('clamps the volume to 0..1', () => {

@@ -61,6 +61,8 @@ export class AudioPlayer {
   readonly audio: HTMLAudioElement;
   readonly clock: StreamClockStore;
   private state: PlayerState;
+  /** The state as the page was served (prerendered): React hydrates with it, then renders the live one. */
+  readonly initialState: PlayerState;
   private engine: StreamEngine;
   private readonly engineFactory: EngineFactory;
   private readonly createAudio: () => HTMLAudioElement;
@@ -92,6 +94,7 @@ export class AudioPlayer {
       wanted: false,
       method,
     };
+    this.initialState = this.state;
     this.audio.volume = PLAYER_VOLUME.initial;
     this.audio.preload = preloadFor('excellent');
     this.clock = new StreamClockStore(() => (this.state.playing ? this.audio.currentTime : null));
@@ -108,7 +111,10 @@ export class AudioPlayer {
   };
 
   setStreamUrl(url: string): void {
+    const first = this.streamUrl === null;
     this.streamUrl = url;
+    // Play was pressed before the address was known (a tap on the page as served): it starts now.
+    if (first && this.state.wanted) this.start();
   }
 
   get hasStreamUrl(): boolean {

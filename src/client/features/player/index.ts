@@ -2,7 +2,7 @@
 export { currentTrackQuery, useCurrentTrack, useStreamUrl } from './api';
 export { AudioPlayer, type PlayerState } from './audio-player';
 export { PlayerBanner } from './components/player-banner';
-export { getPlayer, usePlayerState } from './player-store';
+export { getPlayer, setPlayer, usePlayerState } from './player-store';
 export { isIOS, type EngineFactory } from './stream-engine';
 export { streamClockNow, useStreamClock } from './use-stream-clock';
 export { useSubtitlesEnabled } from './use-subtitles-enabled';

@@ -16,11 +16,12 @@ export function getPlayer(): AudioPlayer {
   return shared;
 }
 
-/** Tests swap in a player built on a fake engine. */
-export function setPlayerForTests(player: AudioPlayer | undefined): void {
+/** Tests swap in a player built on a fake engine; the build's prerender one that never plays. */
+export function setPlayer(player: AudioPlayer | undefined): void {
   shared = player;
 }
 
 export function usePlayerState(player: AudioPlayer = getPlayer()): PlayerState {
-  return useSyncExternalStore(player.subscribe, player.getState, player.getState);
+  // A section hydrated after play was pressed must first match the page as served (stopped).
+  return useSyncExternalStore(player.subscribe, player.getState, () => player.initialState);
 }

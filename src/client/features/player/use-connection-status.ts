@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useBrowserValue } from '../../lib/use-browser-value';
 import {
   CONNECTION_PROBE_INTERVAL_MS,
   connectionStatusFor,
@@ -10,35 +11,43 @@ import type { AudioPlayer } from './audio-player';
 import { NetworkQualityMonitor, probeStreamUrl } from './network-quality';
 
 /**
- * SPEC.md section 4's connection indicator: red 'Offline' on the offline event; probed on the online
- * event and every 30 s: under 200 ms green 'High Speed', slower or failed yellow 'Slow Connection'.
+ * SPEC.md section 4's connection indicator: red 'Offline' while the browser is offline; probed on the
+ * online event and every 30 s: under 200 ms green 'High Speed', slower or failed yellow 'Slow Connection'.
  */
 export function useConnectionStatus(
   probe: () => Promise<number | null> = () => probeStreamUrl(),
 ): ConnectionStatus {
-  const [status, setStatus] = useState<ConnectionStatus>(() => (isOffline() ? 'offline' : 'slow'));
+  const offline = useBrowserValue(isOffline, false, onOnlineChange);
+  // 'slow' until the first probe: the page may have been served (and prerendered) before it knew.
+  const [probed, setProbed] = useState<ConnectionStatus>('slow');
   useEffect(() => {
     let alive = true;
     const run = async () => {
       if (isOffline()) return;
       const ms = await probe();
-      if (alive && !isOffline()) setStatus(connectionStatusFor(ms));
+      if (alive && !isOffline()) setProbed(connectionStatusFor(ms));
     };
-    const offline = () => setStatus('offline');
     const online = () => void run();
-    window.addEventListener('offline', offline);
     window.addEventListener('online', online);
     void run();
     const id = setInterval(run, CONNECTION_PROBE_INTERVAL_MS);
     return () => {
       alive = false;
-      window.removeEventListener('offline', offline);
       window.removeEventListener('online', online);
       clearInterval(id);
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  return status;
+  return offline ? 'offline' : probed;
+}
+
+function onOnlineChange(onChange: () => void) {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
 }
 
 /** The network-quality measurement feeding the player: about every 30 s, and again 1 s after coming online. */

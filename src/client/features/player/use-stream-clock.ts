@@ -30,7 +30,7 @@ function sampler(clock: StreamClockStore, everyMs: number) {
 export function useStreamClock(everyMs = 250, player: AudioPlayer = getPlayer()): number | null {
   const clock = player.clock;
   const store = useMemo(() => sampler(clock, everyMs), [clock, everyMs]);
-  return useSyncExternalStore(store.subscribe, store.read, store.read);
+  return useSyncExternalStore(store.subscribe, store.read, () => null); // served: nothing playing
 }
 
 /** For reading the heard second at one moment (e.g. when a clip is asked for), outside React. */

@@ -22,5 +22,5 @@ export function getRecorder(): StreamRecorder {
 }
 
 export function useRecorderState(recorder: StreamRecorder = getRecorder()): RecorderState {
-  return useSyncExternalStore(recorder.subscribe, recorder.getState, recorder.getState);
+  return useSyncExternalStore(recorder.subscribe, recorder.getState, () => recorder.initialState);
 }

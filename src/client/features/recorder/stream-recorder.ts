@@ -81,7 +81,9 @@ export function tapAudio(audio: HTMLAudioElement): MediaStream {
  * session-only list. React reads it through useSyncExternalStore.
  */
 export class StreamRecorder {
-  private state: RecorderState = { status: 'idle', elapsed: 0, maxSeconds: 0, recordings: [] };
+  /** The state as the page was served (prerendered): React hydrates with it, then renders the live one. */
+  readonly initialState: RecorderState = { status: 'idle', elapsed: 0, maxSeconds: 0, recordings: [] };
+  private state: RecorderState = this.initialState;
   private recorder: MediaRecorder | undefined;
   private stream: MediaStream | undefined;
   private chunks: Blob[] = [];

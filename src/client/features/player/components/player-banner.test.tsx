@@ -169,12 +169,16 @@ describe('PlayerBanner', () => {
     expect(audio.volume).toBe(0.42);
   });
 
-  it('the connection indicator: High Speed when the probe is quick, Offline on the offline event', async () => {
+  it('the connection indicator: High Speed when the probe is quick, Offline while offline', async () => {
     const { player } = makePlayer();
     renderBanner(player);
     expect(await screen.findByText('High Speed')).toBeInTheDocument();
+    vi.stubGlobal('navigator', { ...navigator, onLine: false });
     act(() => void window.dispatchEvent(new Event('offline')));
     expect(screen.getByText('Offline')).toBeInTheDocument();
+    vi.stubGlobal('navigator', { ...navigator, onLine: true });
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(screen.getByText('High Speed')).toBeInTheDocument();
   });
 
   it('the connection indicator: Slow Connection when the probe fails', async () => {

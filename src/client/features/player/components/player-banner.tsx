@@ -8,6 +8,7 @@ import { PLAYER_TEXT } from '../../../../common/player';
 import { Button } from '../../../components/ui/button';
 import { Switch } from '../../../components/ui/switch';
 import { getStation } from '../../../lib/station';
+import { useBrowserValue } from '../../../lib/use-browser-value';
 import { cn } from '../../../lib/utils';
 import { useCurrentTrack, useStreamUrl } from '../api';
 import type { AudioPlayer } from '../audio-player';
@@ -43,7 +44,7 @@ export function PlayerBanner({
   const { data: streamInfo } = useStreamUrl();
   const connection = useConnectionStatus();
   const [subtitles, setSubtitles] = useSubtitlesEnabled();
-  const [ios] = useState(isIOS);
+  const ios = useBrowserValue(isIOS, false);
   useNetworkQuality(player);
 
   const streamUrl = streamInfo?.streamUrl;
@@ -115,13 +116,19 @@ export function PlayerBanner({
 
           <div className="min-w-0 flex-1 text-center md:text-left">
             <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{station.name} Live</h1>
-            {track && (
-              <p className="mt-1 truncate text-blue-100" data-testid="now-playing">
-                <Radio className="mr-1.5 inline size-4 align-[-2px] text-amber-300" aria-hidden />
-                {track.title}
-                {track.artist ? <span className="text-blue-200"> — {track.artist}</span> : null}
-              </p>
-            )}
+            {/* Its line is kept while the title loads, so nothing below moves when it arrives. */}
+            <p
+              className="mt-1 min-h-6 truncate text-blue-100"
+              data-testid={track ? 'now-playing' : undefined}
+            >
+              {track && (
+                <>
+                  <Radio className="mr-1.5 inline size-4 align-[-2px] text-amber-300" aria-hidden />
+                  {track.title}
+                  {track.artist ? <span className="text-blue-200"> — {track.artist}</span> : null}
+                </>
+              )}
+            </p>
             <p className="mt-2 min-h-5 text-sm font-medium" aria-live="polite">
               {state.buffering ? (
                 <span className="text-amber-200">{PLAYER_TEXT.buffering}</span>

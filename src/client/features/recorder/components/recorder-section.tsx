@@ -15,6 +15,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-request';
 import { getStation } from '../../../lib/station';
+import { useBrowserValue } from '../../../lib/use-browser-value';
 import { getPlayer, isIOS, useCurrentTrack, usePlayerState, type AudioPlayer } from '../../player';
 import { countClipShare, createServerClip } from '../api';
 import { getRecorder, useRecorderState } from '../recorder-store';
@@ -33,6 +34,9 @@ function serverReason(error: unknown): string | undefined {
   return error instanceof ApiError && error.status < 500 ? error.serverMessage : undefined;
 }
 
+/** Whether this browser can record the stream it plays (not on iOS, whose players hide the audio). */
+const canRecordHere = () => canRecordStream() && !isIOS();
+
 const formatTime = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 
 /**
@@ -42,13 +46,16 @@ const formatTime = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padSta
 export function RecorderSection({
   player = getPlayer(),
   recorder = getRecorder(),
-  localRecording = canRecordStream() && !isIOS(),
+  localRecording: localRecordingProp,
 }: {
   player?: AudioPlayer;
   recorder?: StreamRecorder;
   localRecording?: boolean;
 }) {
   const station = getStation();
+  // Shown as recordable in the prerendered page (most browsers are); switched after hydration where not.
+  const recordsHere = useBrowserValue(canRecordHere, true);
+  const localRecording = localRecordingProp ?? recordsHere;
   const playerState = usePlayerState(player);
   const state = useRecorderState(recorder);
   const { data: nowPlaying } = useCurrentTrack();

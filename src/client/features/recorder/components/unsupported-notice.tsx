@@ -4,6 +4,7 @@ import { Share } from '../../../components/share';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { getStation } from '../../../lib/station';
+import { usePageOrigin } from '../../../lib/use-browser-value';
 import { countShare } from '../../sharing';
 import { testRecording } from '../stream-recorder';
 
@@ -13,7 +14,7 @@ import { testRecording } from '../stream-recorder';
  */
 export function UnsupportedNotice({ audio, playing }: { audio: HTMLAudioElement; playing: boolean }) {
   const station = getStation();
-  const url = typeof window === 'undefined' ? '' : window.location.origin;
+  const url = usePageOrigin();
   const [testing, setTesting] = useState(false);
   const runTest = async () => {
     setTesting(true);

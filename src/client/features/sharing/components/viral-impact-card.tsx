@@ -75,10 +75,9 @@ export function ViralImpactCard() {
                     </dt>
                     <dd className="mt-1 text-2xl font-bold text-blue-950">
                       {shown === undefined ? (
-                        <span
-                          className="inline-block h-7 w-16 animate-pulse rounded bg-slate-200"
-                          aria-label="Loading"
-                        />
+                        <span className="inline-block h-7 w-16 animate-pulse rounded bg-slate-200">
+                          <span className="sr-only">Loading</span>
+                        </span>
                       ) : shown === null ? (
                         <span className="text-base font-medium text-slate-600">Not measured</span>
                       ) : (

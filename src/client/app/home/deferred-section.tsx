@@ -1,0 +1,52 @@
+import { lazy, memo, Suspense, useEffect, useRef, type ComponentType, type RefObject } from 'react';
+
+/** How far below the screen a section starts loading, so it is ready by the time it scrolls in. */
+const LOAD_MARGIN = '600px 0px';
+
+/**
+ * Resolves once the element is near the screen. Where there is nothing to watch (at the build's prerender,
+ * or the page was not prerendered, so the section is not on it yet) or no IntersectionObserver, at once.
+ */
+function nearScreen(selector: string): Promise<void> {
+  if (typeof document === 'undefined') return Promise.resolve(); // the build's prerender
+  const element = document.querySelector(selector);
+  if (!element || typeof IntersectionObserver === 'undefined') return Promise.resolve();
+  return new Promise((resolve) => {
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        resolve();
+      },
+      { rootMargin: LOAD_MARGIN },
+    );
+    observer.observe(element);
+  });
+}
+
+/** Marks the section once its code runs (`data-loaded`): the end-to-end specs wait for it. */
+function Loaded({ section }: { section: RefObject<HTMLDivElement | null> }) {
+  useEffect(() => section.current?.setAttribute('data-loaded', ''), [section]);
+  return null;
+}
+
+/**
+ * A part of the home page whose code loads when it comes near the screen. On the prerendered page its
+ * HTML is already there: React leaves it as served until the code arrives, then hydrates it. Memoised
+ * without props, so nothing re-renders the section while it waits (which would make React drop the
+ * served HTML for the empty fallback).
+ */
+export function deferredSection(name: string, load: () => Promise<{ default: ComponentType }>) {
+  const Section = lazy(() => nearScreen(`[data-section="${name}"]`).then(load));
+  return memo(function DeferredSection() {
+    const ref = useRef<HTMLDivElement>(null);
+    return (
+      <div ref={ref} data-section={name}>
+        <Suspense fallback={null}>
+          <Section />
+          <Loaded section={ref} />
+        </Suspense>
+      </div>
+    );
+  });
+}

@@ -1,0 +1,1 @@
+export { FeaturedSection as default } from '../../../features/featured-content';

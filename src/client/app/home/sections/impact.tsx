@@ -1,0 +1,1 @@
+export { ViralImpactCard as default } from '../../../features/sharing';

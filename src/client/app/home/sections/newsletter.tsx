@@ -1,0 +1,1 @@
+export { NewsletterRow as default } from '../../../features/newsletter';

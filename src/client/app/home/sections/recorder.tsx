@@ -1,0 +1,1 @@
+export { RecorderSection as default } from '../../../features/recorder';

@@ -1,0 +1,57 @@
+// Build-time entry (scripts/prerender.mjs): the home page rendered to HTML before any data, with tokens
+// where the station's saved details go. The server fills them in for each request (plugins/client.ts).
+import { renderToString } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
+import type { StationInfo } from '../common/station';
+import { App } from './app/app';
+import { AudioPlayer, setPlayer } from './features/player';
+import { createQueryClient } from './lib/query-client';
+import { provideStation } from './lib/station';
+
+/** A network address no station has: links built on it become {{NETWORK_LINK:path}} tokens. */
+const NETWORK_PLACEHOLDER = 'https://network.invalid/';
+
+const PRERENDER_STATION: StationInfo = {
+  name: '{{STATION_NAME}}',
+  networkName: '{{NETWORK_NAME}}',
+  networkUrl: NETWORK_PLACEHOLDER,
+  timeZone: 'UTC',
+};
+
+/** The player as the page first shows it, on an element that never plays (there is no DOM here). */
+function stoppedPlayer(): AudioPlayer {
+  const audio = Object.assign(new EventTarget(), {
+    volume: 1,
+    muted: false,
+    preload: 'none',
+    currentTime: 0,
+  });
+  return new AudioPlayer({ audio: audio as unknown as HTMLAudioElement, method: 'html5' });
+}
+
+export async function prerenderPage(path: string): Promise<string> {
+  provideStation(PRERENDER_STATION);
+  setPlayer(stoppedPlayer());
+  // Nothing is fetched here (no effects run): every section renders as it first does in the browser, loading.
+  const queryClient = createQueryClient();
+  const page = <App queryClient={queryClient} ssrPath={path} />;
+  // The first pass loads the lazily loaded sections; the second renders them in place, with nothing left
+  // for an inline script to finish (the page's Content-Security-Policy allows none).
+  const errors: unknown[] = [];
+  await prerender(page, { onError: (error) => void errors.push(error) }).then(({ prelude }) =>
+    new Response(prelude).text(),
+  );
+  if (errors.length > 0) throw errors[0];
+  // A part that fails (React leaves <!--$!--> there) or waits (<!--$?-->) would be left for the browser
+  // to render: the build stops instead.
+  const html = renderToString(page);
+  if (/<script|<!--\$[?!]-->/.test(html)) throw new Error(`a part of ${path} did not render at build`);
+  const tokens = html
+    .replaceAll('info@network.invalid', '{{CONTACT_EMAIL}}')
+    // In a share link's address: {{STATION_NAME_URI}}, the name as encodeURIComponent writes it.
+    .replace(/%7B%7B([A-Z_]+)%7D%7D/g, '{{$1_URI}}')
+    .replace(/https:\/\/network\.invalid\/([a-z0-9/-]*)/g, '{{NETWORK_LINK:$1}}');
+  if (/network\.invalid|%7B%7B/.test(tokens))
+    throw new Error('the network address was used in a way the server cannot fill in');
+  return tokens;
+}
