@@ -70,6 +70,18 @@ describe('the page shell in Chromium', () => {
     await context.close();
   });
 
+  it('a section taken over after its data was prefetched matches the page as served, then shows the data', async () => {
+    const { page, context, problems } = await openPage(browser, { viewport: { width: 390, height: 844 } });
+    const prefetched = page.waitForResponse((response) => response.url().endsWith('/api/featured-content'));
+    await visit(page, base);
+    await prefetched; // SPEC.md section 4: 3 s after load, before the featured section came near the screen
+    expect(await page.locator('[data-section="featured"][data-loaded]').count()).toBe(0);
+    const featured = await showSection(page, 'featured');
+    await featured.getByRole('heading', { level: 3 }).first().waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('a tap on Turn On before the page is taken over is kept, and plays once it is', async () => {
     const { page, context, problems } = await openPage(browser, { viewport: { width: 390, height: 844 } });
     await delayStartupCode(page);

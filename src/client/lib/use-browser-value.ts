@@ -22,3 +22,21 @@ const pageOrigin = () => window.location.origin;
 export function usePageOrigin(): string {
   return useBrowserValue(pageOrigin, '');
 }
+
+const hydrated = () => true;
+
+/** What a query shows: its data, and whether it is still loading or has failed. */
+export interface QueryView<T> {
+  data: T | undefined;
+  isPending: boolean;
+  isError: boolean;
+}
+
+/**
+ * A query as the prerendered page showed it (loading) while React hydrates, then as it is. A section
+ * hydrated after its data was prefetched would otherwise not match the HTML it takes over.
+ */
+export function useQueryAsServed<T>(query: QueryView<T>): QueryView<T> {
+  const afterHydration = useBrowserValue(hydrated, false);
+  return afterHydration ? query : { data: undefined, isPending: true, isError: false };
+}

@@ -1,10 +1,11 @@
 import { FEATURED_SKELETON_COUNT } from '../../../../common/ui';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { useQueryAsServed } from '../../../lib/use-browser-value';
 import { useFeaturedContent, usePlayFeatured } from '../api/featured-content';
 import { FeaturedCard } from './featured-card';
 
 export function FeaturedSection() {
-  const { data, isPending, isError } = useFeaturedContent();
+  const { data, isPending, isError } = useQueryAsServed(useFeaturedContent());
   const play = usePlayFeatured();
 
   return (

@@ -4,6 +4,7 @@ import { PROGRAM_SKELETON_COUNT } from '../../../../common/ui';
 import { Badge } from '../../../components/ui/badge';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { getStation } from '../../../lib/station';
+import { useQueryAsServed } from '../../../lib/use-browser-value';
 import { useProgramsToday } from '../api';
 import { ProgramCard } from './program-card';
 
@@ -33,7 +34,7 @@ function LiveBroadcastingCard({ onAir }: { onAir?: Program }) {
 }
 
 export function ProgramsSection() {
-  const { data, isPending, isError } = useProgramsToday();
+  const { data, isPending, isError } = useQueryAsServed(useProgramsToday());
   const programs = listedPrograms(data ?? []);
   const onAir = data?.find((program) => program.status === 'LIVE');
 
