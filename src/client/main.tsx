@@ -14,13 +14,21 @@ const afterFirstPaint = () =>
     setTimeout(resolve, 100);
   });
 
-// The served HTML is shown first; React and the page's code load and take it over just after. React's
-// renderer is evaluated on its own, so neither it nor the page's modules hold the main thread for long.
+// The served HTML is shown first; React and the page's code load and take it over just after, each step
+// in a task of its own (React's renderer evaluated, the page's modules evaluated, the class merging set
+// up, hydration started), so no one step holds the main thread for long.
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
-const root = document.getElementById('root')!;
-keepEarlyTaps(root);
-void afterFirstPaint()
-  .then(() => import('react-dom/client'))
-  .then(nextTask)
-  .then(() => import('./render-app'))
-  .then(({ renderApp }) => renderApp(root));
+
+async function start(root: HTMLElement) {
+  keepEarlyTaps(root);
+  await afterFirstPaint();
+  await import('react-dom/client');
+  await nextTask();
+  const { prepareClassMerging, renderApp } = await import('./render-app');
+  await nextTask();
+  prepareClassMerging();
+  await nextTask();
+  renderApp(root);
+}
+
+void start(document.getElementById('root')!);

@@ -2,6 +2,8 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 
+export { prepareClassMerging } from './lib/utils';
+
 /**
  * React takes over the page: the prerendered home page (scripts/prerender.mjs) is hydrated, other pages
  * are rendered. As a transition, the work is cut into short slices, so the page answers taps meanwhile.

@@ -5,3 +5,11 @@ import { twMerge } from 'tailwind-merge';
 export function cn(...inputs: ClassValue[]) {
   return twMerge(clsx(inputs));
 }
+
+/**
+ * tailwind-merge builds its map of Tailwind's classes on its first call, tens of milliseconds on a phone.
+ * The page's start-up calls this in a task of its own, so that work does not lengthen hydration's.
+ */
+export function prepareClassMerging() {
+  twMerge('p-0');
+}

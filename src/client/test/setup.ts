@@ -2,6 +2,9 @@ import '@testing-library/jest-dom/vitest';
 import { act, cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi, type MockInstance } from 'vitest';
 import { clearToasts } from '../components/ui/use-toast';
+// The page loads the toast area lazily; loaded once here, a test's first toast shows as soon as it would
+// in a page whose toast code has arrived, instead of waiting on the module's first transform.
+import '../components/ui/toaster';
 
 afterEach(() => {
   cleanup();
