@@ -218,7 +218,7 @@ describe.skipIf(!available)('failover: a web instance killed behind Caddy', () =
     for (const socket of victimSockets) expect(socket.closedAt).toBeGreaterThanOrEqual(killedAt);
     for (const l of victims) {
       await l.page.getByText('Connected', { exact: true }).waitFor();
-      expect(await shown(l)).toEqual(before);
+      await expect.poll(() => shown(l), { timeout: 10_000 }).toEqual(before);
     }
     // The other instance's listeners kept the one socket they had, open all along.
     for (const l of survivors) {
@@ -244,7 +244,8 @@ describe.skipIf(!available)('failover: a web instance killed behind Caddy', () =
 
     const newcomer = await openListener();
     expect(newcomer.current().instance).toBe(names[1]);
-    expect(await shown(newcomer)).toEqual(sent);
+    // The history comes on the socket just after it opens ('Connected').
+    await expect.poll(() => shown(newcomer), { timeout: 10_000 }).toEqual(sent);
 
     for (const l of [...listeners, newcomer]) expect(l.problems).toEqual([]);
   }, 120_000);
