@@ -103,6 +103,8 @@ export default defineConfig(({ isSsrBuild }) => ({
             },
             {
               // Pages come fresh from the server (station name, 404 status); the last copy serves offline.
+              // NETWORK_ONLY is written out again: Workbox copies this function into sw.js as text, where
+              // no constant of this file exists.
               urlPattern: ({ request, url }) =>
                 request.mode === 'navigate' &&
                 !/^\/(api|stream|uploads|ws|admin|podcast\.xml|newsletter|unsubscribe)(\/|$|\?)/.test(
