@@ -30,6 +30,10 @@ export default defineConfig({
         extends: true,
         test: { name: 'lint', environment: 'node', include: ['lint/**/*.test.ts'], testTimeout: 60_000 },
       },
+      {
+        extends: true,
+        test: { name: 'scripts', environment: 'node', include: ['scripts/**/*.test.ts'] },
+      },
     ],
   },
 });

@@ -11,4 +11,7 @@ const { prerenderPage } = await import('../dist/prerender/prerender.js');
 const html = await prerenderPage('/');
 writeFileSync('dist/client/home.html', template.replace(ROOT, `<div id="root">${html}</div>`));
 rmSync('dist/prerender', { recursive: true, force: true });
+// The build ends when its work ends: a timer the page left behind would keep this process alive.
+const timers = process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout');
+if (timers.length > 0) throw new Error(`rendering / left ${timers.length} timer(s) running`);
 console.log(`prerendered / (${(html.length / 1024).toFixed(1)} KB of HTML)`);

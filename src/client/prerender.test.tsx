@@ -37,6 +37,30 @@ describe('the prerendered home page', () => {
     expect(html).not.toContain('network.invalid');
   });
 
+  it('leaves no timer running once rendered, so the build process ends when its work ends', async () => {
+    const running = new Map<unknown, number>();
+    const { setTimeout: realSet, clearTimeout: realClear } = globalThis;
+    vi.spyOn(globalThis, 'setTimeout').mockImplementation(((
+      callback: (...args: unknown[]) => void,
+      delay = 0,
+      ...args: unknown[]
+    ) => {
+      const handle = realSet(() => {
+        running.delete(handle);
+        callback(...args);
+      }, delay);
+      running.set(handle, delay);
+      return handle;
+    }) as typeof setTimeout);
+    vi.spyOn(globalThis, 'clearTimeout').mockImplementation((handle) => {
+      running.delete(handle);
+      realClear(handle);
+    });
+    await prerenderPage('/');
+    // React's scheduler may still hold a zero-delay task; anything longer would keep `node` waiting.
+    expect([...running.values()].filter((delay) => delay > 100)).toEqual([]);
+  });
+
   it('is taken over by React in the browser without a mismatch', async () => {
     const html = fillIn(await prerenderPage('/'));
     provideStation(FALLBACK_STATION);

@@ -45,6 +45,9 @@ export async function prerenderPage(path: string): Promise<string> {
   // A part that fails (React leaves <!--$!--> there) or waits (<!--$?-->) would be left for the browser
   // to render: the build stops instead.
   const html = renderToString(page);
+  // Queries made while rendering keep a garbage-collection timer (the stream address's is 10 min) that
+  // would hold the build process open: the cache is dropped with its timers once the page is rendered.
+  queryClient.clear();
   if (/<script|<!--\$[?!]-->/.test(html)) throw new Error(`a part of ${path} did not render at build`);
   const tokens = html
     .replaceAll('info@network.invalid', '{{CONTACT_EMAIL}}')

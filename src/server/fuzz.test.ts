@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { HTTPMethods, RouteOptions } from 'fastify';
+import type { HTTPMethods, InjectOptions, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from './test/helpers.js';
 import { addStaff } from './test/staff.js';
@@ -93,7 +93,7 @@ describe('fuzz', () => {
           fc.boolean(),
           async (params, query, extra, payload, staff) => {
             const res = await t.app.inject({
-              method: route.method as HTTPMethods,
+              method: route.method as InjectOptions['method'],
               url: pathWith(route.url, params),
               query,
               headers: { ...extra, ...(staff ? superuser : {}) },

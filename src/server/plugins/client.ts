@@ -62,7 +62,7 @@ export default fp(async function client(
       allowedPath: (pathName) => !TEMPLATES.has(pathName),
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header(
+        res.setHeader(
           'Cache-Control',
           immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
         );

@@ -49,9 +49,9 @@ export async function uploadRoutes(app: FastifyInstance, opts: { uploads: Upload
     cacheControl: false,
     setHeaders(res) {
       // Names are random and never reused, so a stored picture never changes.
-      res.header('Cache-Control', 'public, max-age=31536000, immutable');
-      res.header('X-Content-Type-Options', 'nosniff');
-      res.header('Content-Security-Policy', "default-src 'none'; sandbox");
+      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
     },
   });
 
