@@ -1,12 +1,19 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import {
   chmodSync,
   chownSync,
   cpSync,
   existsSync,
+  lstatSync,
+  mkdirSync,
   readdirSync,
+  readlinkSync,
+  realpathSync,
+  renameSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import os from 'node:os';
@@ -90,23 +97,60 @@ export function serverUser(): ServerUser {
   );
 }
 
-/**
- * The database user must be able to walk down to DATA_DIR/pg: DATA_DIR itself gets search permission
- * for others (not listing) when it lacks it; a closed folder above it is reported instead of changed.
- */
-export function ensureReachable(dbDir: string, user: { uid: number; name: string }) {
-  const dataDir = path.dirname(dbDir);
-  const mode = statSync(dataDir).mode;
-  if ((mode & 0o001) === 0) chmodSync(dataDir, (mode & 0o7777) | 0o001);
-  for (let dir = path.dirname(dataDir); ; dir = path.dirname(dir)) {
-    const stat = statSync(dir);
-    if (stat.uid !== user.uid && (stat.mode & 0o001) === 0) {
-      throw new DatabaseOpenError(
-        `The database runs as user ${user.name}, who cannot reach ${dataDir} (${dir} is closed to others): set DATA_DIR elsewhere, or start the station as another user than root.`,
-      );
-    }
-    if (dir === path.dirname(dir)) break;
+/** Where a database its user cannot reach under DATA_DIR is kept instead (root's closed home folder). */
+export const RELOCATED_DATABASES = '/var/lib/radio-ministry';
+
+/** The first folder above `dir` that `user` may not walk through, if any. */
+function closedFolderAbove(dir: string, user: { uid: number }): string | undefined {
+  for (let above = path.dirname(dir); ; above = path.dirname(above)) {
+    const stat = statSync(above);
+    if (stat.uid !== user.uid && (stat.mode & 0o001) === 0) return above;
+    if (above === path.dirname(above)) return undefined;
   }
+}
+
+/**
+ * The folder the database runs in, reachable by its user. DATA_DIR gets search permission for others (not
+ * listing) when it lacks it. When a folder above DATA_DIR is closed to others (root's home, as on a freshly
+ * rented server), nothing there is opened: the database's files are kept in a folder of their own under
+ * `relocateTo`, which only the database's user can read, and DATA_DIR/pg links to it. `onMoved` hears the
+ * one line that says so, the first time.
+ */
+export function reachableDbDir(
+  dbDir: string,
+  user: { uid: number; name: string },
+  options: { relocateTo?: string; onMoved?: (line: string) => void } = {},
+): string {
+  if (lstatSync(dbDir, { throwIfNoEntry: false })?.isSymbolicLink()) {
+    const target = path.resolve(path.dirname(dbDir), readlinkSync(dbDir));
+    const closed = closedFolderAbove(target, user);
+    if (closed)
+      throw new DatabaseOpenError(`${dbDir} links to ${target}, which ${closed} closes to ${user.name}.`);
+    return target;
+  }
+  const dataDir = path.dirname(dbDir);
+  const closed = closedFolderAbove(dataDir, user);
+  if (!closed) {
+    const mode = statSync(dataDir).mode;
+    if ((mode & 0o001) === 0) chmodSync(dataDir, (mode & 0o7777) | 0o001);
+    return dbDir;
+  }
+  const home = options.relocateTo ?? RELOCATED_DATABASES;
+  const id = createHash('sha256').update(realpathSync(dataDir)).digest('hex').slice(0, 12);
+  const target = path.join(home, `${path.basename(dataDir)}-${id}`, 'pg');
+  mkdirSync(path.dirname(target), { recursive: true, mode: 0o755 });
+  if (existsSync(target)) {
+    throw new DatabaseOpenError(
+      `${target} already holds a database, but ${dbDir} does not link to it: link it (ln -s ${target} ${dbDir}) or move it away.`,
+    );
+  }
+  // A database already made there (by another user, or an earlier version) moves along with its files.
+  if (existsSync(dbDir)) renameSync(dbDir, target);
+  symlinkSync(target, dbDir);
+  options.onMoved?.(
+    `${user.name}, who runs the database, cannot reach ${dataDir} (${closed} is closed to others): the database is kept in ${target}, linked from ${dbDir}.`,
+  );
+  return target;
 }
 
 export function chownTree(dir: string, user: { uid: number; gid: number }) {

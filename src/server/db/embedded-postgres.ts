@@ -16,7 +16,7 @@ import {
   binaries,
   chownTree,
   EMBEDDED_MAJOR_VERSION,
-  ensureReachable,
+  reachableDbDir,
   reachableBinaries,
   serverUser,
   type ServerUser,
@@ -150,11 +150,17 @@ export async function startEmbeddedPostgres(options: {
   onLog?: (line: string) => void;
   /** Use the server of a station already running on dataDir (npm run backup) instead of refusing. */
   attach?: boolean;
+  /** Where a database its user cannot reach under dataDir is kept instead (RELOCATED_DATABASES). */
+  relocateTo?: string;
 }): Promise<EmbeddedServer> {
-  const dbDir = path.resolve(options.dataDir, 'pg');
   const user = serverUser();
   const { postgres, initdb } = reachableBinaries(await binaries(), user);
-  if (user) ensureReachable(dbDir, user);
+  const dbDir = user
+    ? reachableDbDir(path.resolve(options.dataDir, 'pg'), user, {
+        relocateTo: options.relocateTo,
+        onMoved: options.onLog,
+      })
+    : path.resolve(options.dataDir, 'pg');
   if (!existsSync(path.join(dbDir, 'PG_VERSION'))) {
     if (existsSync(dbDir) && readdirSync(dbDir).length > 0) {
       throw new DatabaseOpenError(
