@@ -148,7 +148,7 @@ export function reachableDbDir(
   if (existsSync(dbDir)) renameSync(dbDir, target);
   symlinkSync(target, dbDir);
   options.onMoved?.(
-    `${user.name}, who runs the database, cannot reach ${dataDir} (${closed} is closed to others): the database is kept in ${target}, linked from ${dbDir}.`,
+    `The database runs as ${user.name}, who cannot reach ${dataDir} (${closed} is closed to others): it is kept in ${target} instead, linked from ${dbDir}.`,
   );
   return target;
 }

@@ -42,7 +42,7 @@ it.runIf(process.getuid?.() === 0)(
     const moved = () => lines.filter((line) => line.includes('cannot reach'));
     expect(moved()).toHaveLength(1);
     expect(moved()[0]).toMatch(
-      /cannot reach .* is closed to others\): the database is kept in .*, linked from /,
+      /cannot reach .* is closed to others\): it is kept in .* instead, linked from /,
     );
 
     // Nothing was opened in the closed folder; the database's own folder is its user's alone.
