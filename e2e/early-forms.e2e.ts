@@ -64,6 +64,7 @@ describe('the home page forms before their code has arrived, in Chromium', () =>
 
     await page.getByRole('alert').filter({ hasText: 'Please enter your prayer request.' }).waitFor();
     expect(await page.getByLabel('Your name (optional)').inputValue()).toBe('Simeon');
+    await page.screenshot({ path: `${SHOTS}/early-prayer-error-390.png`, fullPage: true });
     // Sent again from the page with the error, it goes through.
     await page.getByRole('textbox', { name: 'Prayer request' }).fill('For patience.');
     await page.getByRole('button', { name: 'Submit Prayer Request' }).click();
@@ -86,7 +87,9 @@ describe('the home page forms before their code has arrived, in Chromium', () =>
       page,
       '/api/email-subscribers',
     );
-    expect(subscribers).toContainEqual(expect.objectContaining({ email: 'lydia@example.org', name: 'Lydia' }));
+    expect(subscribers).toContainEqual(
+      expect.objectContaining({ email: 'lydia@example.org', name: 'Lydia' }),
+    );
     expect(otherThanHeldScripts(problems)).toEqual([]);
     await context.close();
   });

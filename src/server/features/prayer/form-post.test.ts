@@ -43,7 +43,9 @@ describe(`POST ${PRAYER_FORM_PATH} (the prayer form posted before the page's cod
   it('stores it private even when the post says otherwise', async () => {
     const res = await postForm({ request: 'For rain.', isPrivate: 'false' });
     expect(res.statusCode).toBe(200);
-    expect(await stored()).toContainEqual(expect.objectContaining({ request: 'For rain.', isPrivate: 'true' }));
+    expect(await stored()).toContainEqual(
+      expect.objectContaining({ request: 'For rain.', isPrivate: 'true' }),
+    );
   });
 
   it('answers a blank request with the form again: the error in place and what was typed kept, escaped', async () => {
@@ -67,7 +69,12 @@ describe(`POST ${PRAYER_FORM_PATH} (the prayer form posted before the page's cod
     ['no request', {}, PRAYER_TEXT.blank, 'request'],
     ['a blank request', { request: ' \n ' }, PRAYER_TEXT.blank, 'request'],
     ['a request over 5,000 characters', { request: 'x'.repeat(5001) }, 'at most 5,000 characters', 'request'],
-    ['a name over 100 characters', { request: 'Pray', name: 'n'.repeat(101) }, 'at most 100 characters', 'name'],
+    [
+      'a name over 100 characters',
+      { request: 'Pray', name: 'n'.repeat(101) },
+      'at most 100 characters',
+      'name',
+    ],
     ['a NUL in the request', { request: 'Pray\u0000' }, 'cannot be stored', 'request'],
     ['isPrivate that is not a flag', { request: 'Pray', isPrivate: 'yes' }, 'isPrivate must be', undefined],
   ])('refuses %s with a 400 page saying why, and stores nothing', async (_case, fields, message, field) => {
@@ -105,7 +112,10 @@ describe(`POST ${PRAYER_FORM_PATH} (the prayer form posted before the page's cod
       fc.asyncProperty(
         fc.oneof(
           fc.string({ unit: 'binary', maxLength: 80 }),
-          fc.dictionary(fc.constantFrom('name', 'request', 'isPrivate', '__proto__', 'x'), fc.string({ maxLength: 40 })),
+          fc.dictionary(
+            fc.constantFrom('name', 'request', 'isPrivate', '__proto__', 'x'),
+            fc.string({ maxLength: 40 }),
+          ),
         ),
         async (body) => {
           const probe = typeof body === 'string' ? body : { ...body, name: `<i>${body.name ?? ''}` };
@@ -121,7 +131,8 @@ describe(`POST ${PRAYER_FORM_PATH} (the prayer form posted before the page's cod
 
   it('counts against the same hourly limit as the JSON API, and a refused request is shown again as typed', async () => {
     const address = '10.9.9.9';
-    for (let i = 0; i < 5; i++) expect((await postForm({ request: `Pray ${i}` }, address)).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await postForm({ request: `Pray ${i}` }, address)).statusCode).toBe(200);
     for (let i = 5; i < 10; i++) {
       const res = await t.app.inject({
         method: 'POST',

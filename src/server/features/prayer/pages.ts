@@ -30,7 +30,13 @@ export function prayerFormPage(
   const form = renderPlainForm({
     action: PRAYER_FORM_PATH,
     fields: [
-      { name: 'name', label: 'Your name (optional)', value: values.name, autocomplete: 'name', error: errorOf('name') },
+      {
+        name: 'name',
+        label: 'Your name (optional)',
+        value: values.name,
+        autocomplete: 'name',
+        error: errorOf('name'),
+      },
       {
         name: 'request',
         label: 'Prayer request',

@@ -128,7 +128,10 @@ async function prayerApiRoutes(app: FastifyInstance, opts: { perAddress: Limit }
  * API, answered with the card's thanks on a page, or the form again with what was typed and what is wrong.
  */
 async function prayerFormRoutes(app: FastifyInstance, opts: { perAddress: Limit }) {
-  const valuesOf = (body: unknown) => ({ name: formValue(body, 'name'), request: formValue(body, 'request') });
+  const valuesOf = (body: unknown) => ({
+    name: formValue(body, 'name'),
+    request: formValue(body, 'request'),
+  });
   // SPEC.md's one failure text, whatever stopped it (a limit, a fault), as the card's toast says.
   acceptFormPosts(app, (failure, request) =>
     prayerFormPage(

@@ -16,11 +16,7 @@ let t: Awaited<ReturnType<typeof createTestApp>>;
 let ip = 0;
 
 /** The home page's newsletter form as the browser posts it, each from its own address unless told. */
-const postForm = (
-  app: typeof t.app,
-  fields: Record<string, string> | string,
-  address = `10.3.0.${++ip}`,
-) =>
+const postForm = (app: typeof t.app, fields: Record<string, string> | string, address = `10.3.0.${++ip}`) =>
   app.inject({
     method: 'POST',
     url: NEWSLETTER_FORM_PATH,

@@ -138,7 +138,10 @@ async function subscribeFormRoutes(app: FastifyInstance, { perAddress, optIn }: 
     const outcome = await subscribe(app.db, parsed.data, optIn);
     if (outcome.kind === 'not_sent') {
       request.log.warn({ err: outcome.error }, 'the confirmation e-mail was not sent');
-      return sendSmallPage(reply, formAgain(request.body, { status: 503, message: CONFIRMATION_NOT_SENT_MESSAGE }));
+      return sendSmallPage(
+        reply,
+        formAgain(request.body, { status: 503, message: CONFIRMATION_NOT_SENT_MESSAGE }),
+      );
     }
     return sendSmallPage(reply, subscribedPage(outcome.kind !== 'confirmed', app.station().name));
   });
