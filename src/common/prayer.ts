@@ -1,13 +1,8 @@
 import { z } from 'zod';
+import { PRAYER_TEXT } from './prayer-text.js';
 import { isStorableText, STORABLE_TEXT_MESSAGE } from './text.js';
 
-/** SPEC.md section 8: the prayer card's messages. */
-export const PRAYER_TEXT = {
-  blank: 'Please enter your prayer request.',
-  failed: 'Failed to submit prayer request. Please try again.',
-  submittedTitle: 'Prayer Request Submitted',
-  submitted: 'Thank you for your prayer request. Our team will pray for you.',
-} as const;
+export { PRAYER_FORM_PATH, PRAYER_TEXT } from './prayer-text.js';
 
 /** Limits a station needs and SPEC.md leaves open. */
 export const MAX_PRAYER_REQUEST_LENGTH = 5000;

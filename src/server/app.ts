@@ -113,9 +113,9 @@ export async function buildApp(
   // Newsletter e-mail (double opt-in) when SMTP_URL is set; its links lead to the pages below.
   const mailer = createMailer(deps.config, () => app.station().name);
   if (mailer) app.addHook('onClose', async () => mailer.close());
-  await app.register(subscriberRoutes, { prefix: '/api', mailer, publicUrl: deps.config.publicUrl });
+  await app.register(subscriberRoutes, { mailer, publicUrl: deps.config.publicUrl });
   await app.register(newsletterPageRoutes);
-  await app.register(prayerRoutes, { prefix: '/api' });
+  await app.register(prayerRoutes);
   await app.register(chatRoutes);
   const uploads = openUploadsFolder(app, deps.config.dataDir);
   await app.register(uploadRoutes, { uploads });

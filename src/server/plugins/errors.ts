@@ -13,14 +13,15 @@ export default fp(async function errors(app: FastifyInstance) {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.code(status).send({ message: clientMessage(error) });
+      return reply.code(status).send({ message: clientErrorMessage(error) });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
   });
 });
 
-function clientMessage(error: FastifyError): string {
+/** The words a 4xx answer carries: Fastify's own codes said plainly, others as thrown. */
+export function clientErrorMessage(error: FastifyError): string {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'Unsupported content type';

@@ -1,13 +1,15 @@
+import {
+  CONFIRMATION_SENT_MESSAGE,
+  NEWSLETTER_FORM_PATH,
+  NEWSLETTER_TEXT,
+} from '../../../common/newsletter-text.js';
+import { formPage, NO_INDEX, renderPlainForm, HOME_LINK, type SmallPageAnswer } from '../../form-pages.js';
 import { escapeHtml, renderSmallPage } from '../../html.js';
 import type { ConfirmOutcome } from './service.js';
 
 /** The newsletter's own pages, opened from its e-mails: plain HTML in the station's small-page shell. */
-export interface NewsletterPage {
-  status: 200 | 400;
-  html: string;
-}
+export type NewsletterPage = SmallPageAnswer;
 
-const NO_INDEX = '<meta name="robots" content="noindex">\n';
 const HOME = '<div class="links"><a href="/">Listen live</a></div>';
 
 function page(status: 200 | 400, stationName: string, title: string, body: string): NewsletterPage {
@@ -94,4 +96,58 @@ export function unsubscribedPage(done: boolean, stationName: string): Newsletter
     'You have been unsubscribed',
     `  <p>You will receive no more e-mail from ${escapeHtml(stationName)}. Changed your mind? Subscribe again on the home page.</p>\n  ${HOME}`,
   );
+}
+
+/**
+ * The answers to the home page's newsletter form when it was posted as a plain form, before the page's
+ * code had arrived (docs/decisions/020): the form's thanks on a page of its own, or the form again.
+ */
+export const subscribedPage = (confirmationSent: boolean, stationName: string): NewsletterPage =>
+  formPage(200, stationName, {
+    title: NEWSLETTER_TEXT.thanks,
+    body:
+      `  <p>${escapeHtml(confirmationSent ? CONFIRMATION_SENT_MESSAGE : NEWSLETTER_TEXT.subscribed)}</p>\n` +
+      `  ${HOME_LINK}`,
+  });
+
+export interface SubscribeFormProblem {
+  status: number;
+  field?: 'email' | 'name';
+  message: string;
+}
+
+/** The 'Stay Connected' form, with what was typed and what went wrong. */
+export function subscribeFormPage(
+  values: { email: string; name: string },
+  problem: SubscribeFormProblem,
+  stationName: string,
+): NewsletterPage {
+  const errorOf = (field: SubscribeFormProblem['field']) =>
+    problem.field === field ? problem.message : undefined;
+  const form = renderPlainForm({
+    action: NEWSLETTER_FORM_PATH,
+    fields: [
+      {
+        name: 'email',
+        label: 'Email',
+        type: 'email',
+        value: values.email,
+        autocomplete: 'email',
+        error: errorOf('email'),
+      },
+      {
+        name: 'name',
+        label: 'Name (optional)',
+        value: values.name,
+        autocomplete: 'name',
+        error: errorOf('name'),
+      },
+    ],
+    error: problem.field ? undefined : problem.message,
+    submit: 'Subscribe',
+  });
+  return formPage(problem.status, stationName, {
+    title: 'Stay Connected',
+    body: `  <p>Get station updates, new programs and encouragement in your inbox.</p>\n${form}\n  ${HOME_LINK}`,
+  });
 }

@@ -4,7 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Toaster } from '../../../components/ui/toaster';
 import { createQueryClient } from '../../../lib/query-client';
-import { CONFIRMATION_SENT_MESSAGE, SUBSCRIBED_MESSAGE } from '../../../../common/newsletter-text';
+import {
+  CONFIRMATION_SENT_MESSAGE,
+  NEWSLETTER_FORM_PATH,
+  SUBSCRIBED_MESSAGE,
+} from '../../../../common/newsletter-text';
 import { sendJson, startTestServer } from '../../../test/http-server';
 import { EMAIL_SUBSCRIBE_PATH } from '../api';
 import { NewsletterRow } from './newsletter-row';
@@ -49,6 +53,15 @@ async function subscribe(email: string, name = '') {
 }
 
 describe('NewsletterRow', () => {
+  it('is a plain form that posts to the station by itself until this code takes it over', () => {
+    renderRow();
+    const form = screen.getByRole('button', { name: 'Subscribe' }).closest('form')!;
+    expect(form).toHaveAttribute('method', 'post');
+    expect(form).toHaveAttribute('action', NEWSLETTER_FORM_PATH);
+    expect(screen.getByLabelText('Email')).toHaveAttribute('name', 'email');
+    expect(screen.getByLabelText('Name (optional)')).toHaveAttribute('name', 'name');
+  });
+
   it("refuses an invalid address with 'Please enter a valid email address' and sends nothing", async () => {
     renderRow();
     expect(screen.getByText('Stay Connected')).toBeInTheDocument();

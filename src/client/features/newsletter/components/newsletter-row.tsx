@@ -5,7 +5,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
-import { INVALID_EMAIL, SUBSCRIBED_MESSAGE } from '../../../../common/newsletter-text';
+import {
+  INVALID_EMAIL,
+  NEWSLETTER_FORM_PATH,
+  NEWSLETTER_TEXT,
+  SUBSCRIBED_MESSAGE,
+} from '../../../../common/newsletter-text';
 import { isValidEmail, useSubscribe } from '../api';
 
 /** SPEC.md section 2 home row 8: the 'Stay Connected' newsletter area and its side panel. */
@@ -30,29 +35,31 @@ export function NewsletterRow() {
   );
 }
 
+/**
+ * A plain form that posts to the station until this code has taken it over (before that the server answers
+ * with a page; docs/decisions/020); its fields are left to the browser, so what a visitor typed before then
+ * is what is sent.
+ */
 function NewsletterCard() {
-  const [email, setEmail] = useState('');
-  const [name, setName] = useState('');
   const [error, setError] = useState<string>();
   /** After success: the station's answer (with double opt-in, where to look for the confirmation link). */
   const [done, setDone] = useState<string>();
   const subscribe = useSubscribe();
 
-  function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const fields = new FormData(event.currentTarget);
+    const email = String(fields.get('email') ?? '');
     if (!isValidEmail(email)) return setError(INVALID_EMAIL);
     setError(undefined);
     subscribe.mutate(
-      { email, name },
+      { email, name: String(fields.get('name') ?? '') },
       {
         onSuccess: (answer) => {
-          notifySuccess(
-            'Successfully subscribed!',
-            'You will receive station updates and Christian content by e-mail.',
-          );
+          notifySuccess(NEWSLETTER_TEXT.subscribedTitle, NEWSLETTER_TEXT.subscribed);
           setDone(answer.message);
         },
-        onError: (err) => notifyFailure('Subscription failed', err, 'Failed to subscribe. Please try again.'),
+        onError: (err) => notifyFailure(NEWSLETTER_TEXT.failedTitle, err, NEWSLETTER_TEXT.failed),
       },
     );
   }
@@ -66,32 +73,32 @@ function NewsletterCard() {
       <CardContent>
         {done !== undefined ? (
           <div aria-live="polite" className="space-y-2">
-            <p className="text-lg font-semibold text-emerald-700">Thank you for subscribing!</p>
+            <p className="text-lg font-semibold text-emerald-700">{NEWSLETTER_TEXT.thanks}</p>
             {done !== SUBSCRIBED_MESSAGE && done && <p className="text-sm text-slate-700">{done}</p>}
           </div>
         ) : (
-          <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+          <form
+            method="post"
+            action={NEWSLETTER_FORM_PATH}
+            onSubmit={onSubmit}
+            noValidate
+            className="grid gap-4 sm:grid-cols-2"
+          >
             <div className="space-y-2">
               <Label htmlFor="newsletter-email">Email</Label>
               <Input
                 id="newsletter-email"
+                name="email"
                 type="email"
                 autoComplete="email"
-                value={email}
                 aria-invalid={Boolean(error)}
                 aria-describedby="newsletter-email-error"
-                onChange={(e) => setEmail(e.target.value)}
               />
               <FieldError id="newsletter-email-error" message={error} />
             </div>
             <div className="space-y-2">
               <Label htmlFor="newsletter-name">Name (optional)</Label>
-              <Input
-                id="newsletter-name"
-                autoComplete="name"
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-              />
+              <Input id="newsletter-name" name="name" autoComplete="name" />
             </div>
             <Button type="submit" disabled={subscribe.isPending} className="sm:col-span-2">
               {subscribe.isPending ? 'Subscribing…' : 'Subscribe'}

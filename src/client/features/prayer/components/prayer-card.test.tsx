@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Toaster } from '../../../components/ui/toaster';
 import { createQueryClient } from '../../../lib/query-client';
 import { sendJson, startTestServer } from '../../../test/http-server';
+import { PRAYER_FORM_PATH } from '../../../../common/prayer-text';
 import { PRAYER_REQUESTS_PATH } from '../api';
 import { PrayerCard } from './prayer-card';
 
@@ -42,6 +43,15 @@ describe('PrayerCard', () => {
     expect(textarea).toBeRequired();
     expect(document.getElementById('prayer')).toContainElement(textarea);
     expect(screen.getByText(/confidential and prayed for by our pastoral team/)).toBeInTheDocument();
+  });
+
+  it('is a plain form that posts to the station by itself until this code takes it over', () => {
+    renderCard();
+    const form = screen.getByRole('button', { name: 'Submit Prayer Request' }).closest('form')!;
+    expect(form).toHaveAttribute('method', 'post');
+    expect(form).toHaveAttribute('action', PRAYER_FORM_PATH);
+    expect(screen.getByLabelText('Prayer request')).toHaveAttribute('name', 'request');
+    expect(screen.getByLabelText('Your name (optional)')).toHaveAttribute('name', 'name');
   });
 
   it("refuses a blank request with 'Please enter your prayer request.' and sends nothing", async () => {

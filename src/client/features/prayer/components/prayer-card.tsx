@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
+import { PRAYER_FORM_PATH, PRAYER_TEXT } from '../../../../common/prayer-text';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
@@ -7,32 +8,33 @@ import { Textarea } from '../../../components/ui/textarea';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useSubmitPrayerRequest } from '../api';
 
-/** SPEC.md section 2 home row 4 and section 8 (Prayer): the prayer request card, reached by '#prayer'. */
+/**
+ * SPEC.md section 2 home row 4 and section 8 (Prayer): the prayer request card, reached by '#prayer'.
+ * The form is a plain one that posts to the station until this code has taken it over (before that the
+ * server answers with a page; docs/decisions/020); its fields are left to the browser, so what a visitor
+ * typed before then is what is sent.
+ */
 export function PrayerCard() {
-  const [request, setRequest] = useState('');
-  const [name, setName] = useState('');
   const submit = useSubmitPrayerRequest();
 
-  function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const form = event.currentTarget;
+    const fields = new FormData(form);
+    const request = String(fields.get('request') ?? '');
     if (!request.trim()) {
-      notifyFailure('Error', undefined, 'Please enter your prayer request.');
+      notifyFailure('Error', undefined, PRAYER_TEXT.blank);
       return;
     }
     submit.mutate(
-      { request, name },
+      { request, name: String(fields.get('name') ?? '') },
       {
         onSuccess: () => {
-          notifySuccess(
-            'Prayer Request Submitted',
-            'Thank you for your prayer request. Our team will pray for you.',
-          );
-          setRequest('');
-          setName('');
+          notifySuccess(PRAYER_TEXT.submittedTitle, PRAYER_TEXT.submitted);
+          form.reset();
         },
         // SPEC.md's fixed text, whatever the server said.
-        onError: () =>
-          notifyFailure('Error', undefined, 'Failed to submit prayer request. Please try again.'),
+        onError: () => notifyFailure('Error', undefined, PRAYER_TEXT.failed),
       },
     );
   }
@@ -46,27 +48,22 @@ export function PrayerCard() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <form method="post" action={PRAYER_FORM_PATH} onSubmit={onSubmit} noValidate className="space-y-4">
           <div className="space-y-2">
             <Label htmlFor="prayer-name">Your name (optional)</Label>
-            <Input
-              id="prayer-name"
-              autoComplete="name"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-            />
+            <Input id="prayer-name" name="name" autoComplete="name" />
           </div>
           <div className="space-y-2">
             <Label htmlFor="prayer-request">Prayer request</Label>
             <Textarea
               id="prayer-request"
+              name="request"
               rows={4}
               required
-              value={request}
-              onChange={(e) => setRequest(e.target.value)}
               placeholder="How can we pray for you?"
             />
           </div>
+          <input type="hidden" name="isPrivate" value="true" />
           <p className="text-xs text-slate-600">
             Your request is private and only seen by our pastoral team.
           </p>
