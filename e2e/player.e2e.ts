@@ -26,7 +26,7 @@ describe('the live player', () => {
       peakToday: number;
     };
 
-  it('hovering Turn On warms the stream without counting a listener; play opens one stream connection', async () => {
+  it('hovering Turn On warms the stream without counting a listener; play opens one stream connection; the lock screen gets real artwork sizes', async () => {
     const { page, context, problems } = await openPage(own.browser);
     const requests = streamRequests(page);
     await visit(page, own.station.url);
@@ -42,6 +42,27 @@ describe('the live player', () => {
     await page.getByRole('button', { name: 'Turn Off' }).waitFor({ timeout: 15_000 });
     expect(requests()).toEqual(['HEAD', 'GET']);
     expect(await figures()).toEqual({ listeners: 1, peakToday: 1 });
+
+    // The lock screen's artwork: each size declared is an image of that size.
+    const artwork = await page.evaluate(() =>
+      Promise.all(
+        (navigator.mediaSession.metadata?.artwork ?? []).map(async ({ src, sizes, type }) => {
+          const blob = await (await fetch(src)).blob();
+          const image = await createImageBitmap(blob);
+          return { sizes, type, real: `${image.width}x${image.height}`, served: blob.type };
+        }),
+      ),
+    );
+    expect(artwork.map((a) => a.sizes)).toEqual([
+      '96x96',
+      '128x128',
+      '192x192',
+      '256x256',
+      '384x384',
+      '512x512',
+      '1024x1024',
+    ]);
+    for (const image of artwork) expect([image.real, image.served]).toEqual([image.sizes, image.type]);
     expect(problems).toEqual([]);
     await context.close();
     await expect.poll(async () => (await figures()).listeners).toBe(0);
