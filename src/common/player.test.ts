@@ -124,7 +124,9 @@ describe('artwork rules', () => {
     );
   });
   it("a track's own image is declared once, at no size it may not have; jpeg when the url contains .jpg, else png", () => {
-    expect(artworkFor('https://cdn/x.jpg?s=1')).toEqual([{ src: 'https://cdn/x.jpg?s=1', type: 'image/jpeg' }]);
+    expect(artworkFor('https://cdn/x.jpg?s=1')).toEqual([
+      { src: 'https://cdn/x.jpg?s=1', type: 'image/jpeg' },
+    ]);
     expect(artworkFor('https://cdn/x.webp')).toEqual([{ src: 'https://cdn/x.webp', type: 'image/png' }]);
   });
 });

@@ -188,7 +188,8 @@ export function artworkFor(
   artworkUrl: string | null | undefined,
   resolve: (path: string) => string = (path) => path,
 ): ArtworkImage[] {
-  if (artworkUrl && artworkUrl.startsWith('http')) return [{ src: artworkUrl, type: artworkTypeFor(artworkUrl) }];
+  if (artworkUrl && artworkUrl.startsWith('http'))
+    return [{ src: artworkUrl, type: artworkTypeFor(artworkUrl) }];
   return ARTWORK_SIZES.map((size) => {
     const src = resolve(productLogoUrl(size));
     return { src, sizes: `${size}x${size}`, type: artworkTypeFor(src) };

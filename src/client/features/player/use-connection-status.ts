@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useBrowserValue } from '../../lib/use-browser-value';
 import {
   CONNECTION_PROBE_INTERVAL_MS,
@@ -26,7 +26,6 @@ export function useConnectionStatus(
   const { stalled } = usePlayerState(player);
   // 'slow' until the first probe: the page may have been served (and prerendered) before it knew.
   const [probed, setProbed] = useState<ConnectionStatus>('slow');
-  const probeNow = useRef<() => void>(() => {});
   useEffect(() => {
     let alive = true;
     // Only the latest probe counts: one sent before a stall must not answer for the line after it.
@@ -37,26 +36,28 @@ export function useConnectionStatus(
       const ms = await probe();
       if (alive && id === latest && !isOffline()) setProbed(connectionStatusFor(ms));
     };
-    probeNow.current = () => void run();
+    // A stall drops the last good figure; playing again earns 'High Speed' back only through a probe.
+    let wasStalled = player.getState().stalled;
+    const unsubscribe = player.subscribe(() => {
+      const { stalled: now } = player.getState();
+      if (now === wasStalled) return;
+      wasStalled = now;
+      if (now) setProbed('slow');
+      else void run();
+    });
     const online = () => void run();
     window.addEventListener('online', online);
     void run();
     const id = setInterval(run, CONNECTION_PROBE_INTERVAL_MS);
     return () => {
       alive = false;
+      unsubscribe();
       window.removeEventListener('online', online);
       clearInterval(id);
     };
+    // The probe is a default argument (a new function each render); the player is the page's one.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  const wasStalled = useRef(stalled);
-  useEffect(() => {
-    if (stalled === wasStalled.current) return;
-    wasStalled.current = stalled;
-    // A stall drops the last good figure; recovering earns 'High Speed' back only through a probe.
-    if (stalled) setProbed('slow');
-    else probeNow.current();
-  }, [stalled]);
+  }, [player]);
   return offline ? 'offline' : stalled ? 'slow' : probed;
 }
 
