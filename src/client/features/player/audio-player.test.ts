@@ -230,6 +230,9 @@ describe('AudioPlayer', () => {
     await vi.advanceTimersByTimeAsync(500);
     audio.dispatchEvent(new Event('playing'));
     expect(player.getState().stalled).toBe(false);
+    // The connection ends: stalled at once, while the audio already received still plays out.
+    engine.callbacks().onStreamEnd();
+    expect(player.getState()).toMatchObject({ stalled: true, playing: true });
     engine.callbacks().onStop();
     await player.stop();
     expect(player.getState().stalled).toBe(false);

@@ -234,6 +234,8 @@ export class AudioPlayer {
       {
         onMetadata: (metadata, timestampOffset) => this.onMetadata(metadata, timestampOffset),
         onStop: () => this.onEngineStopped(),
+        // A live stream never ends by itself: its connection is gone, though buffered audio still plays.
+        onStreamEnd: () => this.update({ stalled: this.state.wanted }),
         onWarn: (message) => this.onEngineWarning(message),
       },
       method,

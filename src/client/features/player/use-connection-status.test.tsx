@@ -53,7 +53,10 @@ describe('useConnectionStatus', () => {
     fire('playing');
     expect(status()).toBe('fast');
 
-    // The station goes away: no timer has to run for the indicator to say so.
+    // The station goes away: no timer has to run for the indicator to say so, and it says so when the
+    // connection drops, not seconds later when the audio already received has played out.
+    act(() => callbacks().onStreamEnd());
+    expect(status()).toBe('slow');
     act(() => callbacks().onStop());
     expect(status()).toBe('slow');
     // The station's address still answers quickly, but the audio is not back: still slow.
