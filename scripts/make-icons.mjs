@@ -15,7 +15,9 @@ const render = (size) =>
     .resize(size, size)
     .png();
 
-for (const size of [192, 512])
+// 192 and 512 for the web app manifest; every size for the lock screen's artwork (ARTWORK_SIZES in
+// src/common/player.ts, whose test checks each file is there at its size).
+for (const size of [96, 128, 192, 256, 384, 512, 1024])
   await render(size).toFile(new URL(`icons/icon-${size}.png`, publicDir).pathname);
 await render(180)
   .flatten({ background: BLUE })

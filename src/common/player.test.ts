@@ -107,26 +107,26 @@ describe('stream url, preload and indicator', () => {
 });
 
 describe('artwork rules', () => {
-  it('uses the product logo unless the url starts with http, in sizes 96 to 1024', () => {
-    const art = artworkFor('/uploads/a.jpg', '/logo.png');
-    expect(art.map((a) => a.sizes)).toEqual([
-      '96x96',
-      '128x128',
-      '192x192',
-      '256x256',
-      '384x384',
-      '512x512',
-      '1024x1024',
-    ]);
-    expect(art.every((a) => a.src === '/logo.png' && a.type === 'image/png')).toBe(true);
-    expect(artworkFor(null, '/logo.png')[0]!.src).toBe('/logo.png');
+  it('is the product logo unless the url starts with http: one PNG per real size, 96 to 1024', () => {
+    const art = artworkFor('/uploads/a.jpg');
+    expect(art).toEqual(
+      [96, 128, 192, 256, 384, 512, 1024].map((size) => ({
+        src: `/icons/icon-${size}.png`,
+        sizes: `${size}x${size}`,
+        type: 'image/png',
+      })),
+    );
+    expect(artworkFor(null)).toEqual(art);
+    // No two entries claim one file.
+    expect(new Set(art.map((a) => a.src)).size).toBe(art.length);
+    expect(artworkFor(null, (path) => `https://radio.example${path}`)[0]!.src).toBe(
+      'https://radio.example/icons/icon-96.png',
+    );
   });
-  it('is jpeg when the url contains .jpg, else png', () => {
-    expect(artworkFor('https://cdn/x.jpg?s=1')[0]).toEqual({
-      src: 'https://cdn/x.jpg?s=1',
-      sizes: '96x96',
-      type: 'image/jpeg',
-    });
-    expect(artworkFor('https://cdn/x.webp')[0]!.type).toBe('image/png');
+  it("a track's own image is declared once, at no size it may not have; jpeg when the url contains .jpg, else png", () => {
+    expect(artworkFor('https://cdn/x.jpg?s=1')).toEqual([
+      { src: 'https://cdn/x.jpg?s=1', type: 'image/jpeg' },
+    ]);
+    expect(artworkFor('https://cdn/x.webp')).toEqual([{ src: 'https://cdn/x.webp', type: 'image/png' }]);
   });
 });

@@ -159,24 +159,41 @@ export const PLAYER_TEXT = {
 
 /** Media Session metadata. */
 export const MEDIA_SESSION_ALBUM = 'Live Christian Broadcasting';
+/** Lock-screen artwork sizes (SPEC.md section 4): the product logo exists as a PNG at each. */
 export const ARTWORK_SIZES = [96, 128, 192, 256, 384, 512, 1024] as const;
-/** Used when a track's artwork_url does not start with 'http'. */
-export const PRODUCT_LOGO_URL = '/icons/icon-512.png';
+
+/** The product logo at one of the artwork sizes (src/client/public/icons, made by scripts/make-icons.mjs). */
+export function productLogoUrl(size: (typeof ARTWORK_SIZES)[number]): string {
+  return `/icons/icon-${size}.png`;
+}
 
 export interface ArtworkImage {
   src: string;
-  sizes: string;
+  /** Only where the image's real size is known. */
+  sizes?: string;
   type: string;
 }
 
-/** SPEC.md section 3: the logo unless artwork_url starts with 'http'; jpeg if the url contains '.jpg', else png. */
+/** SPEC.md section 3: jpeg if the url contains '.jpg', else png. */
+export function artworkTypeFor(url: string): string {
+  return url.includes('.jpg') ? 'image/jpeg' : 'image/png';
+}
+
+/**
+ * SPEC.md section 3: the product logo unless artwork_url starts with 'http'. Each size declared is a file
+ * of that size (one image declared at sizes it is not gets scaled by the lock screen); a track's own image
+ * is of a size nobody told us, so it claims none. `resolve` makes the logo's paths absolute.
+ */
 export function artworkFor(
   artworkUrl: string | null | undefined,
-  logoUrl: string = PRODUCT_LOGO_URL,
+  resolve: (path: string) => string = (path) => path,
 ): ArtworkImage[] {
-  const src = artworkUrl && artworkUrl.startsWith('http') ? artworkUrl : logoUrl;
-  const type = src.includes('.jpg') ? 'image/jpeg' : 'image/png';
-  return ARTWORK_SIZES.map((size) => ({ src, sizes: `${size}x${size}`, type }));
+  if (artworkUrl && artworkUrl.startsWith('http'))
+    return [{ src: artworkUrl, type: artworkTypeFor(artworkUrl) }];
+  return ARTWORK_SIZES.map((size) => {
+    const src = resolve(productLogoUrl(size));
+    return { src, sizes: `${size}x${size}`, type: artworkTypeFor(src) };
+  });
 }
 
 /** Subtitles toggle: its flag persists in local storage under this key. */

@@ -1,5 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { TOAST_HOTKEY } from '../../common/ui';
 import { useToast } from '../components/ui/use-toast';
 import { queryClient as defaultQueryClient } from '../lib/query-client';
 
@@ -8,29 +9,51 @@ const Toaster = lazy(() => import('../components/ui/toaster').then(({ Toaster })
 const INTERACTIONS = ['pointerdown', 'keydown'] as const;
 
 /** Calls back at the visitor's first tap, click or key press. */
-function onFirstInteraction(callback: () => void): () => void {
+function onFirstInteraction(callback: (event: Event) => void): () => void {
   const stop = () => INTERACTIONS.forEach((type) => window.removeEventListener(type, handle, true));
-  const handle = () => {
+  const handle = (event: Event) => {
     stop();
-    callback();
+    callback(event);
   };
   INTERACTIONS.forEach((type) => window.addEventListener(type, handle, { capture: true, passive: true }));
   return stop;
 }
 
+/** The notification area's key (F8), matched as Radix Toast matches it. */
+function isToastHotkey(event: Event): boolean {
+  if (!(event instanceof KeyboardEvent)) return false;
+  const pressed = event as unknown as Record<string, unknown>;
+  return TOAST_HOTKEY.every((key) => pressed[key] || event.code === key);
+}
+
 /**
  * The toast area (Radix Toast) is not needed to show a page: its code loads at the visitor's first tap or
  * key press (toasts answer what they do), or at the first toast if that comes sooner, so it stays out of
- * the page's start-up (docs/decisions/019).
+ * the page's start-up (docs/decisions/019). When that first key is F8, the area takes the focus as soon
+ * as it is there, as F8 does once it is loaded, unless the focus has moved on meanwhile.
  */
 function DeferredToaster() {
   const { toasts } = useToast();
   const [wanted, setWanted] = useState(false);
-  useEffect(() => onFirstInteraction(() => setWanted(true)), []);
+  // The element that had the focus when F8 came first; undefined when it did not.
+  const focusedAtHotkey = useRef<Element | null | undefined>(undefined);
+  useEffect(
+    () =>
+      onFirstInteraction((event) => {
+        if (isToastHotkey(event)) focusedAtHotkey.current = document.activeElement;
+        setWanted(true);
+      }),
+    [],
+  );
+  const onViewport = useCallback((viewport: HTMLOListElement | null) => {
+    if (!viewport || focusedAtHotkey.current === undefined) return;
+    if (document.activeElement === focusedAtHotkey.current) viewport.focus();
+    focusedAtHotkey.current = undefined;
+  }, []);
   if (!wanted && toasts.length === 0) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster />
+      <Toaster viewportRef={onViewport} />
     </Suspense>
   );
 }

@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import {
   TOAST_DURATION_MS,
   TOAST_HOTKEY,
@@ -8,7 +9,7 @@ import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastVi
 import { useToast } from './use-toast';
 
 /** SPEC.md section 4: one toast at a time, 5000 ms, swipe right past 50 px, F8 focuses the area. */
-export function Toaster() {
+export function Toaster({ viewportRef }: { viewportRef?: Ref<HTMLOListElement> }) {
   const { toasts } = useToast();
   return (
     <ToastProvider
@@ -26,7 +27,7 @@ export function Toaster() {
           <ToastClose />
         </Toast>
       ))}
-      <ToastViewport hotkey={TOAST_HOTKEY} />
+      <ToastViewport ref={viewportRef} hotkey={TOAST_HOTKEY} />
     </ToastProvider>
   );
 }

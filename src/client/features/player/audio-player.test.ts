@@ -22,30 +22,17 @@ function fakeEngine() {
 function setup(streamUrl: string | null = '/stream') {
   const engine = fakeEngine();
   const audio = document.createElement('audio');
-  const preloads: { muted: boolean; preload: string; src: string; removed: boolean }[] = [];
+  const warmUps: { url: string; signal: AbortSignal }[] = [];
   const win = new EventTarget() as unknown as Window;
   const player = new AudioPlayer({
     engine: engine.factory,
     audio,
     method: 'mediasource',
     window: win,
-    createAudio: () => {
-      const el = {
-        muted: false,
-        preload: '',
-        src: '',
-        removed: false,
-        removeAttribute() {
-          el.removed = true;
-        },
-        load() {},
-      };
-      preloads.push(el);
-      return el as unknown as HTMLAudioElement;
-    },
+    warmUp: async (url, signal) => void warmUps.push({ url, signal }),
   });
   if (streamUrl) player.setStreamUrl(streamUrl);
-  return { player, audio, engine, preloads, win };
+  return { player, audio, engine, warmUps, win };
 }
 
 describe('AudioPlayer', () => {
@@ -207,14 +194,48 @@ describe('AudioPlayer', () => {
     expect(player.getState().buffering).toBe(false);
   });
 
-  it('silently preloads muted and stops after 30 s', async () => {
-    const { player, preloads } = setup();
-    player.startSilentPreload();
-    expect(preloads[0]).toMatchObject({ muted: true, preload: 'metadata', removed: false });
-    expect(preloads[0]!.src).toMatch(/quality=128/);
+  it('preloads with a warm-up request of the stream address, not an audio element, once per 30 s', async () => {
+    const { player, warmUps, engine } = setup();
+    player.prepare();
+    player.prepare();
+    expect(warmUps).toHaveLength(1);
+    expect(warmUps[0]!.url).toMatch(/^\/stream\?quality=128&t=\d+$/);
+    expect(player.preloading).toBe(true);
     await vi.advanceTimersByTimeAsync(30_000);
-    expect(preloads[0]!.removed).toBe(true);
     expect(player.preloading).toBe(false);
+    player.prepare();
+    expect(warmUps).toHaveLength(2);
+    // Play opens the one stream connection, and does not cut a warm-up still under way (its connection is
+    // the one play's request picks up).
+    player.play();
+    expect(engine.calls.filter((c) => c.startsWith('/stream'))).toHaveLength(1);
+    expect(warmUps[1]!.signal.aborted).toBe(false);
+    expect(player.preloading).toBe(false);
+    player.prepare();
+    expect(warmUps).toHaveLength(2);
+  });
+
+  it('is stalled when the audio it plays stops or runs dry, not while it starts, and not after stop', async () => {
+    const { player, audio, engine } = setup();
+    player.play();
+    audio.dispatchEvent(new Event('waiting'));
+    expect(player.getState().stalled).toBe(false);
+    audio.dispatchEvent(new Event('playing'));
+    audio.dispatchEvent(new Event('waiting'));
+    expect(player.getState()).toMatchObject({ stalled: true, buffering: true });
+    audio.dispatchEvent(new Event('playing'));
+    expect(player.getState().stalled).toBe(false);
+    engine.callbacks().onStop();
+    expect(player.getState()).toMatchObject({ stalled: true, playing: false, wanted: true });
+    await vi.advanceTimersByTimeAsync(500);
+    audio.dispatchEvent(new Event('playing'));
+    expect(player.getState().stalled).toBe(false);
+    // The connection ends: stalled at once, while the audio already received still plays out.
+    engine.callbacks().onStreamEnd();
+    expect(player.getState()).toMatchObject({ stalled: true, playing: true });
+    engine.callbacks().onStop();
+    await player.stop();
+    expect(player.getState().stalled).toBe(false);
   });
 
   it('attempts autoplay once', () => {

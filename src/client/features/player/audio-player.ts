@@ -40,6 +40,11 @@ export interface PlayerState {
   heardTitle: string | null;
   /** The listener asked for audio and has not pressed stop: a reconnect is under way while not playing. */
   wanted: boolean;
+  /**
+   * The audio the listener wants stopped or ran dry (the stream ended, failed, or is waiting for data) and
+   * has not played again since: the connection indicator shows 'Slow Connection' at once.
+   */
+  stalled: boolean;
   method: PlaybackMethod;
 }
 
@@ -47,8 +52,8 @@ export interface AudioPlayerOptions {
   engine?: EngineFactory;
   audio?: HTMLAudioElement;
   method?: PlaybackMethod;
-  /** Makes the muted element for the silent preload. */
-  createAudio?: () => HTMLAudioElement;
+  /** Sends the preload's warm-up request (a HEAD of the stream address). */
+  warmUp?: (url: string, signal: AbortSignal) => Promise<unknown>;
   window?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
 }
 
@@ -65,7 +70,7 @@ export class AudioPlayer {
   readonly initialState: PlayerState;
   private engine: StreamEngine;
   private readonly engineFactory: EngineFactory;
-  private readonly createAudio: () => HTMLAudioElement;
+  private readonly warmUp: NonNullable<AudioPlayerOptions['warmUp']>;
   private readonly win: AudioPlayerOptions['window'];
   private streamUrl: string | null = null;
   private bitrate = QUALITY_SETTINGS.excellent.bitrate;
@@ -75,14 +80,14 @@ export class AudioPlayer {
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   private bufferLowTimer: ReturnType<typeof setTimeout> | undefined;
   private bufferCheck: ReturnType<typeof setInterval> | undefined;
-  private preload: { audio: HTMLAudioElement; timer: ReturnType<typeof setTimeout> } | undefined;
+  private preload: { controller: AbortController; timer: ReturnType<typeof setTimeout> } | undefined;
   private readonly listeners = new Set<() => void>();
   private readonly cleanups: (() => void)[] = [];
 
   constructor(options: AudioPlayerOptions = {}) {
     this.audio = options.audio ?? new Audio();
     this.engineFactory = options.engine ?? icecastEngine;
-    this.createAudio = options.createAudio ?? (() => new Audio());
+    this.warmUp = options.warmUp ?? warmUpStream;
     this.win = options.window ?? (typeof window === 'undefined' ? undefined : window);
     const method = options.method ?? preferredPlaybackMethod();
     this.state = {
@@ -92,6 +97,7 @@ export class AudioPlayer {
       quality: 'excellent',
       heardTitle: null,
       wanted: false,
+      stalled: false,
       method,
     };
     this.initialState = this.state;
@@ -133,6 +139,7 @@ export class AudioPlayer {
     this.clearReconnect();
     this.attempt = 0;
     this.gaveUp = false;
+    // The warm-up is left to finish: its connection is the one play's request picks up.
     this.stopSilentPreload();
     const volume = volumeOnPlay(this.state.volume);
     this.audio.muted = false;
@@ -151,7 +158,7 @@ export class AudioPlayer {
   private async halt(): Promise<void> {
     this.clearReconnect();
     this.gaveUp = false;
-    this.update({ wanted: false, playing: false, buffering: false });
+    this.update({ wanted: false, playing: false, buffering: false, stalled: false });
     this.clock.reset();
     await this.engine.stop();
   }
@@ -181,15 +188,20 @@ export class AudioPlayer {
     if (!this.state.wanted) this.startSilentPreload();
   }
 
-  /** The stream is also silently preloaded, muted, and stopped after 30 s. */
+  /**
+   * The silent preload, stopped after 30 s: a HEAD of the stream address, not a listening connection. It
+   * opens the connection (and the address's redirect, DNS and TLS) that play's request then reuses, and the
+   * station does not count it as a listener; an audio element here would stream for 30 s, count as one, and
+   * be thrown away when play opened its own connection (docs/decisions/010). After 30 s it is over (an idle
+   * connection may be closed by then) and play coming near again warms again.
+   */
   startSilentPreload(): void {
     if (this.preload || !this.streamUrl || this.state.wanted) return;
-    const audio = this.createAudio();
-    audio.muted = true;
-    audio.preload = preloadFor(this.state.quality);
-    audio.src = adaptiveStreamUrl(this.streamUrl, this.bitrate);
+    const controller = new AbortController();
+    // Only a head start: a failed warm-up changes nothing, play tries for itself.
+    this.warmUp(adaptiveStreamUrl(this.streamUrl, this.bitrate), controller.signal).catch(() => {});
     const timer = setTimeout(() => this.stopSilentPreload(), SILENT_PRELOAD_MS);
-    this.preload = { audio, timer };
+    this.preload = { controller, timer };
   }
 
   get preloading(): boolean {
@@ -198,6 +210,7 @@ export class AudioPlayer {
 
   dispose(): void {
     this.clearReconnect();
+    this.preload?.controller.abort();
     this.stopSilentPreload();
     clearInterval(this.bufferCheck);
     clearTimeout(this.bufferLowTimer);
@@ -221,6 +234,8 @@ export class AudioPlayer {
       {
         onMetadata: (metadata, timestampOffset) => this.onMetadata(metadata, timestampOffset),
         onStop: () => this.onEngineStopped(),
+        // A live stream never ends by itself: its connection is gone, though buffered audio still plays.
+        onStreamEnd: () => this.update({ stalled: this.state.wanted }),
         onWarn: (message) => this.onEngineWarning(message),
       },
       method,
@@ -246,7 +261,7 @@ export class AudioPlayer {
 
   /** On error or stream end, playing becomes false; if the listener still wants audio, reconnect. */
   private onEngineStopped(): void {
-    this.update({ playing: false, buffering: false });
+    this.update({ playing: false, buffering: false, stalled: this.state.wanted });
     this.clock.reset();
     if (this.state.wanted) this.scheduleReconnect();
   }
@@ -281,15 +296,16 @@ export class AudioPlayer {
       this.attempt = 0;
       this.gaveUp = false;
       clearTimeout(this.bufferLowTimer);
-      this.update({ playing: true, buffering: false });
+      this.update({ playing: true, buffering: false, stalled: false });
       this.startBufferCheck();
     });
-    on('waiting', () => this.update({ buffering: true }));
+    // Waiting before the first audio is starting up; waiting while playing is the stream running dry.
+    on('waiting', () => this.update({ buffering: true, stalled: this.state.stalled || this.state.playing }));
     on('error', () => {
       console.warn('Audio element error', this.audio.error?.code);
-      this.update({ playing: false });
+      this.update({ playing: false, stalled: this.state.wanted });
     });
-    on('ended', () => this.update({ playing: false }));
+    on('ended', () => this.update({ playing: false, stalled: this.state.wanted }));
   }
 
   /**
@@ -330,8 +346,6 @@ export class AudioPlayer {
   private stopSilentPreload(): void {
     if (!this.preload) return;
     clearTimeout(this.preload.timer);
-    this.preload.audio.removeAttribute('src');
-    this.preload.audio.load();
     this.preload = undefined;
   }
 
@@ -350,6 +364,11 @@ export class AudioPlayer {
   get hasGivenUp(): boolean {
     return this.gaveUp;
   }
+}
+
+/** The preload's request: headers only, never from a cache (the stream's routes answer HEAD at once). */
+function warmUpStream(url: string, signal: AbortSignal): Promise<unknown> {
+  return fetch(url, { method: 'HEAD', cache: 'no-store', signal });
 }
 
 /** Seconds of audio buffered past the playback position. */

@@ -10,7 +10,7 @@ type Handlers = { play: () => void; pause: () => void };
 
 /**
  * SPEC.md section 4: lock-screen and notification metadata (title default '{station} Live', artist
- * default the station name, album 'Live Christian Broadcasting', artwork 96..1024); only play and pause
+ * default the station name, album 'Live Christian Broadcasting', the logo's artwork at each of its real sizes 96..1024); only play and pause
  * are handled, seeking and track skipping are disabled.
  */
 export function updateMediaSession(
@@ -18,14 +18,13 @@ export function updateMediaSession(
   stationName: string,
   handlers: Handlers,
   session: MediaSession | undefined = globalThis.navigator?.mediaSession,
-  logoUrl?: string,
 ): void {
   if (!session || typeof MediaMetadata === 'undefined') return;
   session.metadata = new MediaMetadata({
     title: track.title || `${stationName} Live`,
     artist: track.artist || stationName,
     album: MEDIA_SESSION_ALBUM,
-    artwork: artworkFor(track.artworkUrl, logoUrl ? absolute(logoUrl) : undefined),
+    artwork: artworkFor(track.artworkUrl, absolute),
   });
   setHandler(session, 'play', handlers.play);
   setHandler(session, 'pause', handlers.pause);

@@ -19,6 +19,11 @@ export interface EngineCallbacks {
   onMetadata(metadata: HeardMetadata, timestampOffset: number): void;
   /** Playback ended for any reason other than our own stop (stream end, network loss, decode error). */
   onStop(): void;
+  /**
+   * The stream's connection ended other than by our own stop; the audio already received plays out
+   * (seconds of it) before `onStop`.
+   */
+  onStreamEnd(): void;
   onWarn(message: string): void;
 }
 
@@ -95,6 +100,9 @@ export const icecastEngine: EngineFactory = (audio, callbacks, method) => {
           callbacks.onMetadata(metadata as HeardMetadata, timestampOffset),
         onStop: () => {
           if (!stopping) callbacks.onStop();
+        },
+        onStreamEnd: () => {
+          if (!stopping) callbacks.onStreamEnd();
         },
         onWarn: (...messages) => callbacks.onWarn(messages.join(' ')),
         onError: (message) => callbacks.onWarn(String(message)),

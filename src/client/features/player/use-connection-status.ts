@@ -9,36 +9,56 @@ import {
 } from '../../../common/player';
 import type { AudioPlayer } from './audio-player';
 import { NetworkQualityMonitor, probeStreamUrl } from './network-quality';
+import { usePlayerState } from './player-store';
 
 /**
  * SPEC.md section 4's connection indicator: red 'Offline' while the browser is offline; probed on the
  * online event and every 30 s: under 200 ms green 'High Speed', slower or failed yellow 'Slow Connection'.
+ * A probe every 30 s alone would say 'High Speed' well into an outage, so the player's audio stalling
+ * (the stream ended, failed or ran dry) also means 'Slow Connection' at once, and its playing again
+ * probes at once to come back.
  */
 export function useConnectionStatus(
+  player: AudioPlayer,
   probe: () => Promise<number | null> = () => probeStreamUrl(),
 ): ConnectionStatus {
   const offline = useBrowserValue(isOffline, false, onOnlineChange);
+  const { stalled } = usePlayerState(player);
   // 'slow' until the first probe: the page may have been served (and prerendered) before it knew.
   const [probed, setProbed] = useState<ConnectionStatus>('slow');
   useEffect(() => {
     let alive = true;
+    // Only the latest probe counts: one sent before a stall must not answer for the line after it.
+    let latest = 0;
     const run = async () => {
       if (isOffline()) return;
+      const id = ++latest;
       const ms = await probe();
-      if (alive && !isOffline()) setProbed(connectionStatusFor(ms));
+      if (alive && id === latest && !isOffline()) setProbed(connectionStatusFor(ms));
     };
+    // A stall drops the last good figure; playing again earns 'High Speed' back only through a probe.
+    let wasStalled = player.getState().stalled;
+    const unsubscribe = player.subscribe(() => {
+      const { stalled: now } = player.getState();
+      if (now === wasStalled) return;
+      wasStalled = now;
+      if (now) setProbed('slow');
+      else void run();
+    });
     const online = () => void run();
     window.addEventListener('online', online);
     void run();
     const id = setInterval(run, CONNECTION_PROBE_INTERVAL_MS);
     return () => {
       alive = false;
+      unsubscribe();
       window.removeEventListener('online', online);
       clearInterval(id);
     };
+    // The probe is a default argument (a new function each render); the player is the page's one.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  return offline ? 'offline' : probed;
+  }, [player]);
+  return offline ? 'offline' : stalled ? 'slow' : probed;
 }
 
 function onOnlineChange(onChange: () => void) {

@@ -48,7 +48,6 @@ export async function streamRoutes(
         'Cache-Control': 'no-cache, no-store, must-revalidate',
         Pragma: 'no-cache',
         Expires: '0',
-        Connection: 'close',
         'X-Content-Type-Options': 'nosniff',
         'Cross-Origin-Resource-Policy': 'cross-origin',
         'icy-name': station.name,
@@ -70,13 +69,16 @@ export async function streamRoutes(
       }
       reply.hijack();
       const res = reply.raw;
-      // Icecast-style: raw MP3 bytes until the connection closes, no chunked framing.
-      res.useChunkedEncodingByDefault = false;
-      res.writeHead(200, headers);
       if (request.method === 'HEAD') {
+        // The player's warm-up before play (and any probe): headers only, never a listener, and the
+        // connection stays open so the GET that follows reuses it.
+        res.writeHead(200, headers);
         res.end();
         return;
       }
+      // Icecast-style: raw MP3 bytes until the connection closes, no chunked framing.
+      res.useChunkedEncodingByDefault = false;
+      res.writeHead(200, { ...headers, Connection: 'close' });
       res.socket?.setNoDelay(true);
       perAddress.set(address, open + 1);
       res.once('close', () => {

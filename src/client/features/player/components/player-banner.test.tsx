@@ -49,7 +49,7 @@ function stubNetwork() {
 
 function makePlayer() {
   let callbacks!: EngineCallbacks;
-  let preloads = 0;
+  let warmUps = 0;
   const engine: EngineFactory = (audio, cb) => {
     callbacks = cb;
     return { audio, play: async () => {}, stop: async () => {} };
@@ -59,12 +59,9 @@ function makePlayer() {
     engine,
     audio,
     method: 'mediasource',
-    createAudio: () => {
-      preloads++;
-      return { removeAttribute() {}, load() {} } as unknown as HTMLAudioElement;
-    },
+    warmUp: async () => void warmUps++,
   });
-  return { player, audio, callbacks: () => callbacks, preloads: () => preloads };
+  return { player, audio, callbacks: () => callbacks, warmUps: () => warmUps };
 }
 
 function renderBanner(player: AudioPlayer) {
@@ -144,12 +141,12 @@ describe('PlayerBanner', () => {
   });
 
   it('preloads the stream silently when play comes near, not on page load', async () => {
-    const { player, preloads } = makePlayer();
+    const { player, warmUps } = makePlayer();
     renderBanner(player);
     await screen.findByText('Click play to start listening - auto-play blocked by browser');
-    expect(preloads()).toBe(0);
+    expect(warmUps()).toBe(0);
     fireEvent.pointerEnter(screen.getByRole('button', { name: 'Turn On' }));
-    expect(preloads()).toBe(1);
+    expect(warmUps()).toBe(1);
     expect(player.preloading).toBe(true);
   });
 

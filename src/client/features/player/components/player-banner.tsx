@@ -42,7 +42,7 @@ export function PlayerBanner({
     if (dataUpdatedAt && player.hasGivenUp) player.resumeIfWanted();
   }, [player, dataUpdatedAt]);
   const { data: streamInfo } = useStreamUrl();
-  const connection = useConnectionStatus();
+  const connection = useConnectionStatus(player);
   const [subtitles, setSubtitles] = useSubtitlesEnabled();
   const ios = useBrowserValue(isIOS, false);
   useNetworkQuality(player);
@@ -66,8 +66,8 @@ export function PlayerBanner({
     );
   }, [player, station.name, track?.title, track?.artist, track?.artworkUrl]);
 
-  // When play comes near: fetch the player code and silently preload the stream (muted, stopped after
-  // 30 s). Not on page load: an unasked-for stream would cost visitors data and count them as listeners.
+  // When play comes near: fetch the player code and warm the stream's connection (a HEAD, never counted
+  // as a listener; play's request reuses it). Not on page load: most visitors never press play.
   const prepare = () => player.prepare();
   // The second of the broadcast being heard, on the banner for tools and checks (subtitles read the hook).
   const heardClock = useStreamClock(1000, player);
