@@ -42,7 +42,11 @@ export async function radioRoutes(
       const etag = nowPlayingEtag(np);
       reply.header('ETag', etag).header('Cache-Control', 'no-cache');
       const given = request.headers['if-none-match'];
-      if (given && given.split(',').some((tag) => tag.trim() === etag)) return reply.code(304).send(null);
+      if (given && given.split(',').some((tag) => tag.trim() === etag))
+        return reply
+          .code(304)
+          .serializer(() => '')
+          .send(null);
       return np;
     },
   );

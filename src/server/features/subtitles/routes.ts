@@ -126,7 +126,11 @@ export async function subtitleRoutes(app: FastifyInstance, opts: SubtitleRouteOp
       // Short-lived: a line is pushed as it is stored, the read only fills in what a listener missed.
       reply.header('ETag', etag).header('Cache-Control', 'public, max-age=2');
       const given = request.headers['if-none-match'];
-      if (given && given.split(',').some((tag) => tag.trim() === etag)) return reply.code(304).send(null);
+      if (given && given.split(',').some((tag) => tag.trim() === etag))
+        return reply
+          .code(304)
+          .serializer(() => '')
+          .send(null);
       return lines;
     },
   );
