@@ -42,7 +42,7 @@ export function renderPage(template: string, station: StationInfo, pageUrl: stri
 /** Serves the built client: hashed assets cached for a year (pre-compressed), pages rendered with the station's details. */
 export default fp(async function client(
   app: FastifyInstance,
-  opts: { getStation: () => StationInfo; publicUrl?: string },
+  opts: { getStation: () => StationInfo },
 ) {
   const indexPath = path.join(clientDir, 'index.html');
   const template = existsSync(indexPath)
@@ -71,7 +71,7 @@ export default fp(async function client(
   }
 
   const sendPage = (request: FastifyRequest, reply: FastifyReply, status: number, page = template) => {
-    const origin = opts.publicUrl ?? `${request.protocol}://${request.host}`;
+    const origin = app.linkOrigin(request, reply);
     const pageUrl = new URL(request.url.split('?')[0] ?? '/', origin).href;
     return reply
       .code(status)
