@@ -92,8 +92,6 @@ export async function buildApp(
   app.addHook('onClose', async () => stationSettings.close());
 
   await app.register(errorsPlugin);
-  // Before any route: a malformed Host is refused, and absolute links are built on a checked origin.
-  await app.register(requestHostPlugin, { publicUrl: deps.config.publicUrl });
   // Before any route, so every route's access is known and checked.
   await app.register(authPlugin, { findSessionUser: (token) => findSessionUser(deps.db, token) });
   // The radio plugin, registered below, tells which station elsewhere is on air, if any.
@@ -102,6 +100,9 @@ export async function buildApp(
   });
   await app.register(compress, { global: true, threshold: 1024, brotliOptions: { params: { 1: 4 } } });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 }, preClose: goingAway });
+  // Before any route: a malformed Host is refused, and absolute links are built on a checked origin. After
+  // the WebSocket plugin, whose own hook marks an upgrade first: its socket is then closed when refused here.
+  await app.register(requestHostPlugin, { publicUrl: deps.config.publicUrl });
   await app.register(instanceNamePlugin);
   // The radio engine, /stream and live input; then /ws, which pushes its now playing.
   await app.register(radioPlugin);

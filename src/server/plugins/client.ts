@@ -47,7 +47,7 @@ export default fp(async function client(
   const indexPath = path.join(clientDir, 'index.html');
   const template = existsSync(indexPath)
     ? readFileSync(indexPath, 'utf8')
-    : '<!doctype html><html><head><title>{{TITLE}}</title></head><body><p>The client is not built. Run npm run build.</p></body></html>';
+    : '<!doctype html><html><head><title>{{TITLE}}</title><link rel="canonical" href="{{PAGE_URL}}"></head><body><p>The client is not built. Run npm run build.</p></body></html>';
   // The home page with its first render in the HTML (prerendered at build); other pages render in the browser.
   const homePath = path.join(clientDir, 'home.html');
   const homeTemplate = existsSync(homePath) ? readFileSync(homePath, 'utf8') : template;

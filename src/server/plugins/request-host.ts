@@ -79,7 +79,9 @@ export default fp(
           .header('Connection', 'close')
           .send({ message: 'HTTP/0.9 requests are not supported: use HTTP/1.0 or later' });
       }
-      if (request.host && !isValidHost(request.host)) {
+      // Only HTTP/1.0 may leave the Host out; a Host that is there, even empty, must name a host.
+      const given = request.headers.host !== undefined || request.host !== '';
+      if (given && !isValidHost(request.host)) {
         const header = request.headers.host === request.host ? 'Host' : 'X-Forwarded-Host';
         return reply.code(400).send({ message: `The ${header} header is not a valid host name` });
       }
