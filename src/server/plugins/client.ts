@@ -40,10 +40,7 @@ export function renderPage(template: string, station: StationInfo, pageUrl: stri
 }
 
 /** Serves the built client: hashed assets cached for a year (pre-compressed), pages rendered with the station's details. */
-export default fp(async function client(
-  app: FastifyInstance,
-  opts: { getStation: () => StationInfo },
-) {
+export default fp(async function client(app: FastifyInstance, opts: { getStation: () => StationInfo }) {
   const indexPath = path.join(clientDir, 'index.html');
   const template = existsSync(indexPath)
     ? readFileSync(indexPath, 'utf8')

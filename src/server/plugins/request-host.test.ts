@@ -127,9 +127,7 @@ describe('absolute links and the request host', () => {
     expect((await get('/api/radio/stream-url')).json()).toEqual({
       streamUrl: 'http://radio.example:5000/stream',
     });
-    expect((await get('/dashboard-mgmt')).body).toContain(
-      'href="http://radio.example:5000/dashboard-mgmt"',
-    );
+    expect((await get('/dashboard-mgmt')).body).toContain('href="http://radio.example:5000/dashboard-mgmt"');
     expect((await get(`/api/clips/${clipId}`)).json().shareUrl).toBe(
       `http://radio.example:5000/clips/${clipId}`,
     );

@@ -84,11 +84,13 @@ describe('/ws sockets per address', () => {
     await expect.poll(serverConnections).toBe(CAP);
 
     await closeAll([sockets.shift()!]);
-    await expect.poll(async () => {
-      const again = await connect('10.0.0.1');
-      if (again.kind === 'open') sockets.push(again.ws);
-      return again.kind;
-    }).toBe('open');
+    await expect
+      .poll(async () => {
+        const again = await connect('10.0.0.1');
+        if (again.kind === 'open') sockets.push(again.ws);
+        return again.kind;
+      })
+      .toBe('open');
     await closeAll(sockets);
   });
 
