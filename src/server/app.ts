@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import clientPlugin from './plugins/client.js';
 import errorsPlugin from './plugins/errors.js';
+import requestHostPlugin from './plugins/request-host.js';
 import type { EventBus } from './plugins/event-bus.js';
 import type { SharedRedis } from './plugins/redis.js';
 import { openSharedCounts, type SharedCounts } from './plugins/shared-counts.js';
@@ -99,6 +100,9 @@ export async function buildApp(
   });
   await app.register(compress, { global: true, threshold: 1024, brotliOptions: { params: { 1: 4 } } });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 }, preClose: goingAway });
+  // Before any route: a malformed Host is refused, and absolute links are built on a checked origin. After
+  // the WebSocket plugin, whose own hook marks an upgrade first: its socket is then closed when refused here.
+  await app.register(requestHostPlugin, { publicUrl: deps.config.publicUrl });
   await app.register(instanceNamePlugin);
   // The radio engine, /stream and live input; then /ws, which pushes its now playing.
   await app.register(radioPlugin);
@@ -119,7 +123,7 @@ export async function buildApp(
   await app.register(chatRoutes);
   const uploads = openUploadsFolder(app, deps.config.dataDir);
   await app.register(uploadRoutes, { uploads });
-  await app.register(podcastRoutes, { publicUrl: deps.config.publicUrl, uploadedFile: uploads.fileFor });
+  await app.register(podcastRoutes, { uploadedFile: uploads.fileFor });
   await app.register(listenerRoutes, { prefix: '/api' });
   await app.register(sharingRoutes, { prefix: '/api', liveFigures: () => app.radioFigures() });
   await app.register(backupRoutes, { prefix: '/api' });
@@ -131,11 +135,10 @@ export async function buildApp(
   await app.register(clipRoutes, {
     dataDir: deps.config.dataDir,
     audio: () => radioClipAudio(app),
-    publicUrl: deps.config.publicUrl,
     broadcasterUrl: deps.config.role === 'web' ? deps.config.broadcasterUrl : undefined,
   });
 
-  await app.register(clientPlugin, { getStation: () => app.station(), publicUrl: deps.config.publicUrl });
+  await app.register(clientPlugin, { getStation: () => app.station() });
   return app as unknown as FastifyInstance;
 }
 

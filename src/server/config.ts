@@ -115,6 +115,12 @@ const envSchema = z
       .min(1, 'must be at least 1')
       .max(1_000_000, 'must be at most 1000000')
       .default(500),
+    MAX_SOCKETS_PER_ADDRESS: z.coerce
+      .number({ message: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(1_000_000, 'must be at most 1000000')
+      .default(500),
     TRANSLATE_URL: optionalUrl(/^https?:\/\/\S+$/, 'must be an http(s) URL'),
     TRANSLATE_API_KEY: optionalText,
     TRANSLATE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
@@ -214,6 +220,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   /** Listeners one address may hold open on /stream at once (a church behind one NAT shares an address). */
   maxListenersPerAddress: number;
+  /** /ws sockets one address may hold open on this instance at once (a church behind one NAT shares an address). */
+  maxSocketsPerAddress: number;
   /** Fastify's trustProxy: whose X-Forwarded-For decides request.ip (per-address sign-in limits rely on it). */
   trustProxy: TrustProxy;
   /** all: one process does everything; broadcaster: the radio engine (exactly one); web: pages, API and /ws. */
@@ -279,6 +287,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     maxListenersPerAddress: e.MAX_LISTENERS_PER_ADDRESS,
+    maxSocketsPerAddress: e.MAX_SOCKETS_PER_ADDRESS,
     trustProxy: e.TRUST_PROXY,
     role: e.STATION_ROLE,
     broadcasterUrl: e.BROADCASTER_URL?.replace(/\/+$/, ''),

@@ -40,14 +40,11 @@ export function renderPage(template: string, station: StationInfo, pageUrl: stri
 }
 
 /** Serves the built client: hashed assets cached for a year (pre-compressed), pages rendered with the station's details. */
-export default fp(async function client(
-  app: FastifyInstance,
-  opts: { getStation: () => StationInfo; publicUrl?: string },
-) {
+export default fp(async function client(app: FastifyInstance, opts: { getStation: () => StationInfo }) {
   const indexPath = path.join(clientDir, 'index.html');
   const template = existsSync(indexPath)
     ? readFileSync(indexPath, 'utf8')
-    : '<!doctype html><html><head><title>{{TITLE}}</title></head><body><p>The client is not built. Run npm run build.</p></body></html>';
+    : '<!doctype html><html><head><title>{{TITLE}}</title><link rel="canonical" href="{{PAGE_URL}}"></head><body><p>The client is not built. Run npm run build.</p></body></html>';
   // The home page with its first render in the HTML (prerendered at build); other pages render in the browser.
   const homePath = path.join(clientDir, 'home.html');
   const homeTemplate = existsSync(homePath) ? readFileSync(homePath, 'utf8') : template;
@@ -71,7 +68,7 @@ export default fp(async function client(
   }
 
   const sendPage = (request: FastifyRequest, reply: FastifyReply, status: number, page = template) => {
-    const origin = opts.publicUrl ?? `${request.protocol}://${request.host}`;
+    const origin = app.linkOrigin(request, reply);
     const pageUrl = new URL(request.url.split('?')[0] ?? '/', origin).href;
     return reply
       .code(status)

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WebSocket } from '@fastify/websocket';
 import { nowPlayingSchema, type NowPlaying } from '../../common/radio.js';
@@ -69,6 +69,11 @@ export default fp(
     // Browsers are told how many listen on every instance, not only on the one they reached.
     const withAllListeners = (np: NowPlaying): NowPlaying => ({ ...np, listeners: app.listenersNow() });
     const sockets = new Map<WebSocket, RealtimeClient>();
+    // Open sockets per address on this instance: one address holding thousands of them pins memory and
+    // slows every broadcast; a congregation behind one NAT stays well under the cap.
+    const perAddress = new Map<string, number>();
+    const cap = app.config.maxSocketsPerAddress;
+    const tooMany = `Too many connections from this address (at most ${cap} at once)`;
     const handlers = new Map<string, Handler<ClientMessage['type']>>();
     const connectHandlers: ((client: RealtimeClient) => void | Promise<void>)[] = [];
     const disconnectHandlers: ((client: RealtimeClient) => void)[] = [];
@@ -117,7 +122,17 @@ export default fp(
 
     const fail = (client: RealtimeClient, message: string) => client.send({ type: 'error', message });
 
-    app.get('/ws', { websocket: true }, (socket, request) => {
+    // Refused at the handshake: a browser's socket never opens, so its reconnect delay keeps doubling.
+    const preValidation = async (request: FastifyRequest, reply: FastifyReply) => {
+      if ((perAddress.get(request.ip) ?? 0) < cap) return;
+      return reply.code(429).header('Retry-After', '30').send({ message: tooMany });
+    };
+
+    app.get('/ws', { websocket: true, preValidation }, (socket, request) => {
+      // Handshakes that passed the check together may overshoot it: those are closed at once (1013: try later).
+      const open = perAddress.get(request.ip) ?? 0;
+      if (open >= cap) return socket.close(1013, tooMany);
+      perAddress.set(request.ip, open + 1);
       const client: RealtimeClient = {
         id: nextId++,
         ip: request.ip,
@@ -136,6 +151,9 @@ export default fp(
       socket.on('close', () => {
         clearInterval(heartbeat);
         sockets.delete(socket);
+        const left = (perAddress.get(client.ip) ?? 1) - 1;
+        if (left > 0) perAddress.set(client.ip, left);
+        else perAddress.delete(client.ip);
         for (const handler of disconnectHandlers) handler(client);
       });
       socket.on('error', () => socket.terminate());

@@ -12,6 +12,7 @@ import { FrameParser } from '../../radio/mp3-frames.js';
 import { makeMp3 } from '../../radio/test-audio.js';
 import { createTestDatabase } from '../../test/helpers.js';
 import type { ClipAudioSource } from './cut.js';
+import requestHostPlugin from '../../plugins/request-host.js';
 import { clipRoutes } from './routes.js';
 import { createClip } from './service.js';
 import { audioClips } from '../../db/schema.js';
@@ -92,6 +93,7 @@ describe('server-cut clips', () => {
       timeZone: 'UTC',
     }));
     await built.register(errorsPlugin);
+    await built.register(requestHostPlugin, {});
     await built.register(clipRoutes, { dataDir: 'memory://', audio: () => source, perMinute });
     await built.ready();
     return built;

@@ -33,7 +33,6 @@ export interface ClipRoutesOptions {
   dataDir: string;
   /** The radio's recent audio; null when this station plays an external stream. */
   audio: () => ClipAudioSource | null;
-  publicUrl?: string;
   /** Clips one address may create per minute. */
   perMinute?: number;
   /**
@@ -55,8 +54,7 @@ export async function clipRoutes(app: FastifyInstance, opts: ClipRoutesOptions) 
   app.addHook('onClose', async () => cleanup());
   await app.register(rateLimit, { global: false, ...rateLimitStore(app.redis, 'clips') });
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const origin = (request: FastifyRequest) =>
-    opts.publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
+  const origin = (request: FastifyRequest, reply: FastifyReply) => app.linkOrigin(request, reply);
 
   r.post(
     '/api/clips',
@@ -79,7 +77,7 @@ export async function clipRoutes(app: FastifyInstance, opts: ClipRoutesOptions) 
         // The page is on this instance's address, as the listener knows it.
         return reply
           .code(201)
-          .send({ ...created.data, shareUrl: origin(request) + clipPagePath(created.data.id) });
+          .send({ ...created.data, shareUrl: origin(request, reply) + clipPagePath(created.data.id) });
       }
       const source = opts.audio();
       if (!source) return reply.code(503).send({ message: 'Clips are not available for this stream' });
@@ -94,7 +92,7 @@ export async function clipRoutes(app: FastifyInstance, opts: ClipRoutesOptions) 
           id: clip.id,
           title: clip.title,
           audioUrl: clip.audioUrl,
-          shareUrl: origin(request) + clip.shareUrl,
+          shareUrl: origin(request, reply) + clip.shareUrl,
           duration: clip.duration,
         });
       } catch (error) {
@@ -111,7 +109,7 @@ export async function clipRoutes(app: FastifyInstance, opts: ClipRoutesOptions) 
       const row = await findClip(app.db, request.params.id);
       if (!row) return reply.code(404).send(NOT_FOUND);
       const clip = toClip(row);
-      return { ...clip, shareUrl: origin(request) + clip.shareUrl };
+      return { ...clip, shareUrl: origin(request, reply) + clip.shareUrl };
     },
   );
 
@@ -157,7 +155,7 @@ export async function clipRoutes(app: FastifyInstance, opts: ClipRoutesOptions) 
     const row = await findClip(app.db, request.params.id);
     // Unknown clips get the site's own 'Page Not Found' page.
     if (!row) return reply.callNotFound();
-    const pageUrl = origin(request) + request.url.split('?')[0];
+    const pageUrl = origin(request, reply) + request.url.split('?')[0];
     return reply.type('text/html; charset=utf-8').send(renderClipPage(row, app.station().name, pageUrl));
   });
 }

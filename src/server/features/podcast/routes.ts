@@ -23,7 +23,7 @@ async function fileFacts(file: string): Promise<Episode['file'] | undefined> {
 /** GET /podcast.xml: the sermons that carry audio, newest first, for any podcast app. */
 export async function podcastRoutes(
   app: FastifyInstance,
-  opts: { publicUrl?: string; uploadedFile: (url: string) => string | undefined },
+  opts: { uploadedFile: (url: string) => string | undefined },
 ) {
   app.get('/podcast.xml', async (request, reply) => {
     const episodes: Episode[] = [];
@@ -32,7 +32,8 @@ export async function podcastRoutes(
       const found = file && (await fileFacts(file));
       if (found) episodes.push({ ...sermon, file: found });
     }
-    const origin = opts.publicUrl ?? `${request.protocol}://${request.host}`;
+    // Kept by shared caches only when built on PUBLIC_URL (app.linkOrigin makes the rest private).
+    const origin = app.linkOrigin(request, reply);
     return reply
       .type('application/rss+xml; charset=utf-8')
       .header('Cache-Control', 'public, max-age=300')

@@ -54,9 +54,7 @@ export async function radioRoutes(
   r.get(
     '/radio/stream-url',
     { schema: { response: { 200: streamInfoSchema } }, exposeHeadRoute: false },
-    async (request) => ({
-      streamUrl: opts.streamUrl(`${request.protocol}://${request.host}`),
-    }),
+    async (request, reply) => ({ streamUrl: opts.streamUrl(app.linkOrigin(request, reply)) }),
   );
 
   // The connection indicator's latency probe: answered at once, never cached.

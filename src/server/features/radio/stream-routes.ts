@@ -38,7 +38,7 @@ export async function streamRoutes(
       const source = opts.source();
       if (source !== engine) {
         // The audio is broadcast elsewhere (the broadcaster, a relay, an external station): send players there.
-        const target = opts.elsewhere(`${request.protocol}://${request.host}`);
+        const target = opts.elsewhere(app.linkOrigin(request, reply));
         return reply.code(302).header('Cache-Control', 'no-cache').headers(CORS).redirect(target);
       }
       const icy = request.headers['icy-metadata'] === '1';

@@ -5,6 +5,7 @@ import { streamSourceSchema } from '../../../common/radio.js';
 import { parseStreamSource } from '../../radio/external-source.js';
 import { saveStreamSource } from '../settings/service.js';
 import { streamSourceProblem } from './stream-source-check.js';
+import { requestOrigin } from '../../plugins/request-host.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
 
@@ -33,7 +34,7 @@ export async function streamSourceRoutes(
     async (request, reply) => {
       const { streamSource } = request.body;
       if (streamSource) {
-        const own = new URL(`${request.protocol}://${request.host}`).origin;
+        const own = new URL(requestOrigin(request)).origin;
         if (new URL(parseStreamSource(streamSource).streamUrl).origin === own)
           return reply.code(400).send({ message: "Not saved: that is this station's own address" });
         const problem = await streamSourceProblem(streamSource);
