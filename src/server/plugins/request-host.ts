@@ -6,7 +6,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /**
      * The origin for the absolute links of this answer: PUBLIC_URL, else the request's own (and the answer
-     * is then kept from shared caches, see docs/decisions/020-links-and-the-request-host.md).
+     * is then kept from shared caches, see docs/decisions/021-links-and-the-request-host.md).
      */
     linkOrigin(request: FastifyRequest, reply: FastifyReply): string;
   }
