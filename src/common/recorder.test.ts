@@ -64,5 +64,12 @@ describe('server clip body', () => {
     [{ seconds: '10' }, false],
     [{}, false],
     [{ seconds: 10, streamClock: -1 }, false],
+    [{ range: { from: 12.5, to: 14 } }, true],
+    [{ range: { from: 0, to: 120 }, title: 'x' }, true],
+    [{ range: { from: 0, to: 120.1 } }, false],
+    [{ range: { from: 14, to: 12.5 } }, false],
+    [{ range: { from: 10, to: 10.9 } }, false],
+    [{ range: { from: 1, to: 5 }, seconds: 10 }, false],
+    [{ range: { from: 1, to: 5 }, streamClock: 5 }, false],
   ])('%j valid: %s', (body, ok) => expect(createClipBodySchema.safeParse(body).success).toBe(ok));
 });
