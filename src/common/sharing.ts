@@ -4,14 +4,6 @@ import { z } from 'zod';
 export const SHARE_CHANNELS = ['native', 'copy', 'facebook', 'twitter', 'whatsapp'] as const;
 export type ShareChannel = (typeof SHARE_CHANNELS)[number];
 
-/** SPEC.md section 8 (share): toasts. */
-export const SHARE_TEXT = {
-  linkCopied: 'Link copied!',
-  copyFailed: 'Copy failed',
-  copyManually: 'Please copy the link manually',
-  shared: 'Shared successfully!',
-} as const;
-
 export const shareEventBodySchema = z.object({
   channel: z.enum(SHARE_CHANNELS, { error: `Channel must be one of ${SHARE_CHANNELS.join(', ')}` }),
 });

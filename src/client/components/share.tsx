@@ -1,6 +1,6 @@
 import Copy from 'lucide-react/icons/copy';
 import Share2 from 'lucide-react/icons/share-2';
-import { SHARE_TEXT } from '../../common/sharing';
+import { SHARE_TEXT } from '../../common/share-text';
 import { toast } from './ui/use-toast';
 import { Button, buttonVariants } from './ui/button';
 import { FacebookIcon, WhatsAppIcon, XTwitterIcon } from './brand-icons';

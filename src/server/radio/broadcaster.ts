@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { RECENT_BROADCAST_SECONDS } from '../../common/clips.js';
+import { RECENT_BROADCAST_SECONDS } from '../../common/clip-limits.js';
 import { FrameHistory, type TimedFrame } from './frame-history.js';
 import { ICY_METAINT, icyMetadataBlock } from './icy.js';
 import type { Mp3Frame } from './mp3-frames.js';

@@ -1,4 +1,5 @@
-import { CLIP_RANGE_SECONDS, type ClipRange } from '../../../common/clips';
+import { CLIP_RANGE_SECONDS } from '../../../common/clip-limits';
+import type { ClipRange } from '../../../common/clips';
 import {
   DEBUG_TEST_RECORDING_MS,
   pickRecorderMimeType,

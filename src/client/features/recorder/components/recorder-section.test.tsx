@@ -59,7 +59,8 @@ function setup(localRecording = true) {
   return { player, recorder, revoked, startPlaying };
 }
 
-describe('RecorderSection', () => {
+// Each test renders the section, the list dialog and the toasts in jsdom: seconds on a busy machine.
+describe('RecorderSection', { timeout: 20_000 }, () => {
   // The list loads its code when first opened; loaded here once, no test waits on a cold import.
   beforeAll(() => import('./recordings-dialog'));
   beforeEach(() => {

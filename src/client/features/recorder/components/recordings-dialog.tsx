@@ -1,7 +1,7 @@
 import Download from 'lucide-react/icons/download';
 import Share2 from 'lucide-react/icons/share-2';
 import Trash2 from 'lucide-react/icons/trash-2';
-import { RECENT_BROADCAST_SECONDS } from '../../../../common/clips';
+import { RECENT_BROADCAST_SECONDS } from '../../../../common/clip-limits';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,

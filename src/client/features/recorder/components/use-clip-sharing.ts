@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { CLIP_RANGE_SECONDS, type CreatedClip } from '../../../../common/clips';
+import { CLIP_RANGE_SECONDS } from '../../../../common/clip-limits';
+import type { CreatedClip } from '../../../../common/clips';
 import { RECORDER_TEXT } from '../../../../common/recorder';
-import { SHARE_TEXT } from '../../../../common/sharing';
+import { SHARE_TEXT } from '../../../../common/share-text';
 import { toast } from '../../../components/ui/use-toast';
 import { ApiError } from '../../../lib/api-request';
 import { countClipShare, createServerClip } from '../api';
@@ -10,7 +11,7 @@ import type { ListedClip } from './recordings-dialog';
 
 export const CLIP_SHARE_TEXT = {
   failedTitle: 'Could not share this recording',
-  unplaced: 'The player had not yet found its place in the broadcast when this was recorded.',
+  unplaced: 'The player did not know which moment of the broadcast this recording holds.',
   tooShort: `A shared clip is at least ${CLIP_RANGE_SECONDS.min} s long.`,
   tryAgain: 'Please try again in a moment.',
 } as const;
