@@ -11,6 +11,7 @@ import {
   RECORDER_BITS_PER_SECOND,
   RECORDER_MIME_PREFERENCE,
   RECORDER_TIMESLICE_MS,
+  recordingExtension,
 } from './recorder.js';
 import { createClipBodySchema } from './clips.js';
 
@@ -36,6 +37,18 @@ describe('download naming', () => {
     ['', '.webm'],
   ])('%s -> %s', (title, name) => expect(clipFileName(title)).toBe(name));
   it('takes another extension for server clips', () => expect(clipFileName('A b', '.mp3')).toBe('a_b.mp3'));
+  it.each([
+    ['audio/mp4', '.m4a'],
+    ['audio/mp4;codecs=mp4a.40.2', '.m4a'],
+    ['audio/aac', '.aac'],
+    ['audio/webm;codecs=opus', '.webm'],
+    ['Audio/WebM', '.webm'],
+    ['audio/wav', '.wav'],
+    ['audio/ogg; codecs=opus', '.ogg'],
+    ['', '.webm'],
+  ])('a recording of %s downloads as %s', (type, extension) =>
+    expect(recordingExtension(type)).toBe(extension),
+  );
 });
 
 describe('default clip titles', () => {
@@ -64,5 +77,12 @@ describe('server clip body', () => {
     [{ seconds: '10' }, false],
     [{}, false],
     [{ seconds: 10, streamClock: -1 }, false],
+    [{ range: { from: 12.5, to: 14 } }, true],
+    [{ range: { from: 0, to: 120 }, title: 'x' }, true],
+    [{ range: { from: 0, to: 120.1 } }, false],
+    [{ range: { from: 14, to: 12.5 } }, false],
+    [{ range: { from: 10, to: 10.9 } }, false],
+    [{ range: { from: 1, to: 5 }, seconds: 10 }, false],
+    [{ range: { from: 1, to: 5 }, streamClock: 5 }, false],
   ])('%j valid: %s', (body, ok) => expect(createClipBodySchema.safeParse(body).success).toBe(ok));
 });

@@ -30,6 +30,24 @@ export function clipFileName(title: string, extension = '.webm'): string {
   return `${title.toLowerCase().replace(/[^a-z0-9]/g, '_')}${extension}`;
 }
 
+/**
+ * SPEC.md names every download .webm, but a browser records the first type of the preference order it
+ * supports: the extension follows what was really recorded, so the file opens where it is saved.
+ */
+const RECORDING_EXTENSIONS: Record<string, string> = {
+  'audio/mp4': '.m4a',
+  'audio/aac': '.aac',
+  'audio/webm': '.webm',
+  'audio/wav': '.wav',
+  'audio/ogg': '.ogg',
+};
+
+/** The file extension of a recording of `mimeType` (codecs ignored); .webm when the browser did not say. */
+export function recordingExtension(mimeType: string): string {
+  const type = mimeType.split(';')[0]!.trim().toLowerCase();
+  return RECORDING_EXTENSIONS[type] ?? '.webm';
+}
+
 export const GENERIC_CLIP_TITLE = 'Live Moment';
 export const DEFAULT_CLIP_DESCRIPTION = 'A blessed moment from our live Christian radio broadcast';
 

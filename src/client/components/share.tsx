@@ -1,5 +1,6 @@
 import Copy from 'lucide-react/icons/copy';
 import Share2 from 'lucide-react/icons/share-2';
+import { SHARE_TEXT } from '../../common/share-text';
 import { toast } from './ui/use-toast';
 import { Button, buttonVariants } from './ui/button';
 import { FacebookIcon, WhatsAppIcon, XTwitterIcon } from './brand-icons';
@@ -36,7 +37,7 @@ export function Share({ url, title, text, onShared, className }: ShareProps) {
   const shareNatively = async () => {
     try {
       await navigator.share({ title, text, url });
-      toast({ title: 'Shared successfully!' });
+      toast({ title: SHARE_TEXT.shared });
       onShared?.('native');
     } catch {
       // SPEC.md section 8: native share errors (including the listener cancelling) are silently ignored.
@@ -46,10 +47,10 @@ export function Share({ url, title, text, onShared, className }: ShareProps) {
   const copyLink = async () => {
     try {
       await navigator.clipboard.writeText(url);
-      toast({ title: 'Link copied!' });
+      toast({ title: SHARE_TEXT.linkCopied });
       onShared?.('copy');
     } catch {
-      toast({ title: 'Copy failed', description: 'Please copy the link manually', variant: 'destructive' });
+      toast({ title: SHARE_TEXT.copyFailed, description: SHARE_TEXT.copyManually, variant: 'destructive' });
     }
   };
 

@@ -1,11 +1,12 @@
 import type { ServerResponse } from 'node:http';
+import { RECENT_BROADCAST_SECONDS } from '../../common/clip-limits.js';
 import { FrameHistory, type TimedFrame } from './frame-history.js';
 import { ICY_METAINT, icyMetadataBlock } from './icy.js';
 import type { Mp3Frame } from './mp3-frames.js';
 import { readSendQueues, sendQueueKey } from './send-queues.js';
 
 export interface BroadcasterOptions {
-  /** Seconds of recent audio kept for bursts and clips (at least 5 minutes). */
+  /** Seconds of recent audio kept for bursts and clips (at least RECENT_BROADCAST_SECONDS). */
   historySeconds?: number;
   /** Seconds of recent audio a new listener receives at once. */
   burstSeconds?: number;
@@ -73,7 +74,7 @@ export class Broadcaster {
     options: BroadcasterOptions = {},
     private readonly events: ListenerEvents = {},
   ) {
-    this.history = new FrameHistory(Math.max(300, options.historySeconds ?? 360));
+    this.history = new FrameHistory(Math.max(RECENT_BROADCAST_SECONDS, options.historySeconds ?? 360));
     this.burstSeconds = options.burstSeconds ?? 4;
     this.maxBacklogBytes = options.maxBacklogBytes ?? 256 * 1024;
     this.kernelSlackSeconds = options.kernelSlackSeconds ?? 5;

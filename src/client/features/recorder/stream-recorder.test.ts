@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { StreamRecorder, testRecording } from './stream-recorder';
+import { recordedRange, StreamRecorder, testRecording } from './stream-recorder';
 
 class FakeMediaRecorder {
   static supported = new Set(['audio/webm', 'audio/wav']);
@@ -85,6 +85,28 @@ describe('StreamRecorder', () => {
     expect(completed).toEqual(['First', 'Second']);
   });
 
+  it('keeps the stream-clock seconds heard at the start and at Stop with the recording', async () => {
+    const { recorder } = make();
+    let heard: number | null = 100.4;
+    recorder.start(audioWithCapture().audio, { ...options, streamClock: () => heard });
+    heard = 103.1;
+    await vi.advanceTimersByTimeAsync(2700);
+    recorder.stop();
+    expect(recorder.getState().recordings[0]!.range).toEqual({ from: 100.4, to: 103.1 });
+    // Stopped at its maximum: the second heard then is the end.
+    recorder.start(audioWithCapture().audio, { ...options, maxSeconds: 15, streamClock: () => heard });
+    heard = 118.1;
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(recorder.getState().recordings[0]!.range).toEqual({ from: 103.1, to: 118.1 });
+  });
+
+  it('has no range when the page never knew which second it played', () => {
+    const { recorder } = make();
+    recorder.start(audioWithCapture().audio, options);
+    recorder.stop();
+    expect(recorder.getState().recordings[0]!.range).toBeNull();
+  });
+
   it('deleting a recording frees its object url', () => {
     const { recorder, revoked } = make();
     recorder.start(audioWithCapture().audio, options);
@@ -148,5 +170,19 @@ describe('the recording debug test', () => {
       ok: false,
       message: 'iOS test failed',
     });
+  });
+});
+
+describe("a recording's place on the stream clock", () => {
+  it.each([
+    ['both ends heard', 40, 45.5, 5.5, { from: 40, to: 45.5 }],
+    ['the start not yet heard', null, 50, 5, { from: 45, to: 50 }],
+    ['playback stopped before the recorder', 40, null, 5, { from: 40, to: 45 }],
+    ['the clock moved back (reconnected)', 40, 30, 5, { from: 40, to: 45 }],
+    ['a maximum-length recording running over', 0, 121, 121, { from: 1, to: 121 }],
+    ['the very start of the broadcast', null, 3, 5, { from: 0, to: 3 }],
+    ['nothing heard', null, null, 5, null],
+  ])('%s', (_name, from, to, seconds, range) => {
+    expect(recordedRange(from, to, seconds)).toEqual(range);
   });
 });

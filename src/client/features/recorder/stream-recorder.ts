@@ -1,3 +1,5 @@
+import { CLIP_RANGE_SECONDS } from '../../../common/clip-limits';
+import type { ClipRange } from '../../../common/clips';
 import {
   DEBUG_TEST_RECORDING_MS,
   pickRecorderMimeType,
@@ -18,6 +20,23 @@ export interface Recording {
   description: string;
   /** ISO time the recording finished. */
   timestamp: string;
+  /**
+   * The stream-clock seconds it holds (DESIGN.md section 5), so the station can cut the same moment to
+   * share; null when the page did not know which second it was playing.
+   */
+  range: ClipRange | null;
+}
+
+/** Where the recording sits on the stream clock: the seconds heard when it started and stopped. */
+export function recordedRange(from: number | null, to: number | null, seconds: number): ClipRange | null {
+  // Either end may be unknown (the first metadata not yet heard, or playback stopped first): the
+  // recording's own length places it from the other. An end before its start means the clock moved on
+  // (the player reconnected), so the start and the length are trusted.
+  if (from === null && to === null) return null;
+  const end = from !== null && (to === null || to < from) ? from + seconds : to!;
+  const start = from ?? end - seconds;
+  // A recording stopped at its maximum may run a moment over the longest clip the station cuts.
+  return { from: Math.max(0, start, end - CLIP_RANGE_SECONDS.max), to: end };
 }
 
 export interface RecorderState {
@@ -90,6 +109,10 @@ export class StreamRecorder {
   private ticker: ReturnType<typeof setInterval> | undefined;
   private meta = { title: '', description: '' };
   private startedAt = 0;
+  private streamClock: () => number | null = () => null;
+  private heardAtStart: number | null = null;
+  /** Read when Stop is pressed (or the maximum reached): the recorder hands its last data over later. */
+  private stopped: { at: number; heard: number | null } | null = null;
   private readonly listeners = new Set<() => void>();
   private readonly deps: Required<Omit<RecorderDeps, 'MediaRecorder' | 'onError' | 'onComplete'>> &
     RecorderDeps;
@@ -112,7 +135,13 @@ export class StreamRecorder {
   /** Starts recording what `audio` plays; throws with SPEC.md section 8's messages. */
   start(
     audio: HTMLAudioElement | null,
-    options: { title: string; description: string; maxSeconds: number },
+    options: {
+      title: string;
+      description: string;
+      maxSeconds: number;
+      /** The stream-clock second the listener is hearing, or null; read at the start and the stop. */
+      streamClock?: () => number | null;
+    },
   ): void {
     if (this.state.status === 'recording') throw new Error(RECORDER_TEXT.alreadyRecording);
     if (!audio) throw new Error(RECORDER_TEXT.noAudioElement);
@@ -145,6 +174,9 @@ export class StreamRecorder {
     this.recorder = recorder;
     recorder.start(RECORDER_TIMESLICE_MS);
     this.startedAt = Date.now();
+    this.streamClock = options.streamClock ?? (() => null);
+    this.heardAtStart = this.streamClock();
+    this.stopped = null;
     this.update({ status: 'recording', elapsed: 0, maxSeconds: options.maxSeconds });
     this.ticker = setInterval(() => {
       const elapsed = this.state.elapsed + 1;
@@ -159,6 +191,7 @@ export class StreamRecorder {
     this.ticker = undefined;
     const recorder = this.recorder;
     if (!recorder || recorder.state === 'inactive') return;
+    this.stopped ??= { at: Date.now(), heard: this.streamClock() };
     try {
       recorder.stop();
     } catch (error) {
@@ -199,14 +232,17 @@ export class StreamRecorder {
       return;
     }
     const blob = new Blob(chunks, { type: recorder.mimeType || chunks[0]!.type || 'audio/webm' });
+    const stopped = this.stopped ?? { at: Date.now(), heard: this.streamClock() };
+    const seconds = (stopped.at - this.startedAt) / 1000;
     const recording: Recording = {
       id: `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
       blob,
       url: this.deps.createObjectURL(blob),
-      duration: Math.max(1, Math.round((Date.now() - this.startedAt) / 1000)),
+      duration: Math.max(1, Math.round(seconds)),
       title: this.meta.title,
       description: this.meta.description,
       timestamp: new Date().toISOString(),
+      range: recordedRange(this.heardAtStart, stopped.heard, seconds),
     };
     this.update({ status: 'idle', elapsed: 0, recordings: [recording, ...this.state.recordings] });
     this.deps.onComplete?.(recording);

@@ -1,4 +1,4 @@
-import { SERVER_CLIP_SECONDS } from '../../../common/clips.js';
+import { RECENT_BROADCAST_SECONDS, SERVER_CLIP_SECONDS } from '../../../common/clips.js';
 
 /** A broadcast frame with its stream-clock time (the radio engine's TimedFrame). */
 export interface ClipFrame {
@@ -44,4 +44,25 @@ export function cutFrames(
     throw new ClipUnavailableError(`Only ${Math.floor(duration)} s of that broadcast is available`);
   }
   return { audio: Buffer.concat(frames.map((f) => f.data)), duration, end: to };
+}
+
+/** How far a range's first kept frame may start after its `from` and still hold that moment (under one frame). */
+const RANGE_START_SLACK_SECONDS = 0.1;
+
+/**
+ * Exactly the stream-clock seconds [from, to] a listener recorded, as whole MP3 frames. A moment is cut
+ * whole or not at all: one whose start has left the recent broadcast would not be the moment recorded.
+ */
+export function cutRange(source: ClipAudioSource, from: number, to: number): Cut {
+  const liveEdge = source.nowPlaying().stream_clock;
+  if (from >= liveEdge) throw new ClipUnavailableError('That moment has not been broadcast yet');
+  const end = Math.min(to, liveEdge);
+  const frames = source.framesBetween(from, end);
+  if (frames.length === 0 || frames[0]!.start > from + RANGE_START_SLACK_SECONDS) {
+    throw new ClipUnavailableError(
+      `That moment is no longer available: the station keeps only the last ${RECENT_BROADCAST_SECONDS / 60} minutes of its broadcast`,
+    );
+  }
+  const duration = frames.reduce((sum, f) => sum + f.duration, 0);
+  return { audio: Buffer.concat(frames.map((f) => f.data)), duration, end };
 }

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import fc from 'fast-check';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,11 +24,11 @@ const work = mkdtempSync(path.join(os.tmpdir(), 'clips-test-'));
 /** 90 s of a real 128 kbps MP3 (a tone from ffmpeg), cut into frames on a stream clock as the broadcaster does. */
 type Broadcast = ClipAudioSource & { clock: number };
 
-async function broadcastOf(seconds: number): Promise<Broadcast> {
+async function broadcastOf(seconds: number, keepSeconds = 600): Promise<Broadcast> {
   const file = await makeMp3(path.join(work, 'tone.mp3'), { seconds, extra: ['-ac', '2'] });
   const parser = new FrameParser();
   const frames = [...parser.push(readFileSync(file)), ...parser.end()];
-  const history = new FrameHistory(600);
+  const history = new FrameHistory(keepSeconds);
   let clock = 0;
   for (const f of frames) {
     history.push({ data: f.data, start: clock, duration: f.duration });
@@ -188,6 +189,124 @@ describe('server-cut clips', () => {
     const res = await create({ seconds: 30, streamClock: 5 });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/available/);
+  });
+
+  describe("a recording's stream-clock range", () => {
+    it('is cut to exactly that moment, with the title and description given', async () => {
+      const res = await create({
+        range: { from: 30.3, to: 34.1 },
+        title: 'Psalm 23',
+        description: 'Heard at breakfast',
+      });
+      expect(res.statusCode).toBe(201);
+      const created = res.json();
+      expect(created).toMatchObject({ title: 'Psalm 23', duration: 4 });
+      expect(created.shareUrl).toMatch(new RegExp(`/clips/${created.id}$`));
+      const audio = await app.inject({ method: 'GET', url: created.audioUrl });
+      expect(Math.abs(probeDuration(audio.rawPayload) - 3.8)).toBeLessThan(0.1);
+      const meta = (await app.inject({ method: 'GET', url: `/api/clips/${created.id}` })).json();
+      expect(meta).toMatchObject({ description: 'Heard at breakfast', mimeType: 'audio/mpeg' });
+    });
+
+    it('takes the longest clip whole', async () => {
+      const res = await create({ range: { from: 0, to: 89.9 } });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().duration).toBe(90);
+    });
+
+    it('answers 409 saying how much the station keeps when the moment has left it', async () => {
+      const saved = source;
+      // The same 90 s broadcast, of which only the last 20 s are still kept.
+      source = await broadcastOf(90, 20);
+      try {
+        for (const range of [
+          { from: 10, to: 20 },
+          { from: 60, to: 75 }, // its start has gone, its end is still there
+        ]) {
+          const res = await create({ range });
+          expect(res.statusCode).toBe(409);
+          expect(res.json()).toEqual({
+            message:
+              'That moment is no longer available: the station keeps only the last 5 minutes of its broadcast',
+          });
+        }
+        expect((await create({ range: { from: 75, to: 85 } })).statusCode).toBe(201);
+      } finally {
+        source = saved;
+      }
+    });
+
+    it('answers 409 for a moment not yet broadcast', async () => {
+      const res = await create({ range: { from: source!.clock + 5, to: source!.clock + 10 } });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ message: 'That moment has not been broadcast yet' });
+    });
+
+    it.each([
+      ['an empty range', { range: {} }, 'range.from'],
+      ['no end', { range: { from: 10 } }, 'range.to'],
+      ['an end before the start', { range: { from: 20, to: 10 } }, 'at least 1 s after from'],
+      ['an end at the start', { range: { from: 20, to: 20 } }, 'at least 1 s after from'],
+      ['under a second', { range: { from: 20, to: 20.5 } }, 'at least 1 s after from'],
+      ['over the longest clip', { range: { from: 0, to: 120.5 } }, 'at most 120 s'],
+      ['a negative start', { range: { from: -3, to: 10 } }, 'range.from'],
+      ['text for numbers', { range: { from: '1', to: '9' } }, 'range.from'],
+      ['a list for a range', { range: [1, 9] }, 'range'],
+      ['both seconds and a range', { seconds: 10, range: { from: 1, to: 9 } }, 'not both'],
+      ['a range with a stream clock', { range: { from: 1, to: 9 }, streamClock: 9 }, 'its own end'],
+    ])('answers 400 for %s', async (_name, body, says) => {
+      const res = await create(body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toContain(says);
+    });
+
+    it('answers 400, not 500, for numbers JSON can write but not hold', async () => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/clips',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"range":{"from":1,"to":1e999}}',
+      });
+      expect(res.statusCode).toBe(400);
+    });
+
+    it('any range gets a clip or a clear 4xx, never a 5xx (fast-check)', async () => {
+      const roomy = await clipsApp(10_000);
+      const number = fc.oneof(
+        fc.double({ min: -200, max: 300, noNaN: true }),
+        fc.integer({ min: -10, max: 200 }),
+        fc.constantFrom<unknown>(null, '5', true, [], {}),
+      );
+      try {
+        await fc.assert(
+          fc.asyncProperty(
+            fc.record({ from: number, to: number }, { requiredKeys: [] }),
+            fc.option(fc.integer({ min: 0, max: 130 }), { nil: undefined }),
+            async (range, seconds) => {
+              const res = await roomy.inject({
+                method: 'POST',
+                url: '/api/clips',
+                payload: { range, ...(seconds === undefined ? {} : { seconds }) },
+              });
+              const { from, to } = range as { from?: unknown; to?: unknown };
+              const valid =
+                seconds === undefined &&
+                typeof from === 'number' &&
+                typeof to === 'number' &&
+                from >= 0 &&
+                to - from >= 1 &&
+                to - from <= 120;
+              if (!valid) expect(res.statusCode).toBe(400);
+              else expect([201, 409]).toContain(res.statusCode);
+              expect(res.json().message ?? res.json().id).toEqual(expect.any(String));
+            },
+          ),
+          { numRuns: 60 },
+        );
+      } finally {
+        await roomy.close();
+      }
+    });
   });
 
   it('answers 404 for unknown ids', async () => {

@@ -3,12 +3,18 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { clipAudioPath, clipPagePath, type Clip } from '../../../common/clips.js';
+import {
+  clipAudioPath,
+  clipPagePath,
+  SERVER_CLIP_SECONDS,
+  type Clip,
+  type ClipRange,
+} from '../../../common/clips.js';
 import { clipDescriptionOrDefault, clipTitleOrDefault } from '../../../common/recorder.js';
 import type { Database } from '../../db/client.js';
 import * as repository from './repository.js';
 import type { ClipRow } from './repository.js';
-import { cutFrames, type ClipAudioSource } from './cut.js';
+import { cutFrames, cutRange, type ClipAudioSource } from './cut.js';
 
 export type { ClipRow };
 
@@ -31,7 +37,9 @@ export function sessionTag(ip: string): string {
 }
 
 export interface CreateClipInput {
-  seconds: number;
+  /** The seconds heard up to `streamClock`, or else a recording's stream-clock `range`. */
+  seconds?: number;
+  range?: ClipRange;
   title?: string;
   description?: string;
   streamClock?: number;
@@ -39,7 +47,10 @@ export interface CreateClipInput {
   stationName: string;
 }
 
-/** Cuts the seconds the listener heard from the recent broadcast, stores the MP3 and its audio_clips row. */
+/**
+ * Cuts the seconds the listener heard (or the range they recorded) from the recent broadcast, stores the
+ * MP3 and its audio_clips row.
+ */
 export async function createClip(
   db: Database,
   dir: string,
@@ -47,7 +58,9 @@ export async function createClip(
   input: CreateClipInput,
 ): Promise<ClipRow> {
   const onAir = source.nowPlaying().current_track;
-  const cut = cutFrames(source, input.seconds, input.streamClock);
+  const cut = input.range
+    ? cutRange(source, input.range.from, input.range.to)
+    : cutFrames(source, input.seconds ?? SERVER_CLIP_SECONDS.min, input.streamClock);
   const id = randomUUID();
   const file = clipFilePath(dir, id);
   const trackTitle = onAir.artist ? `${onAir.artist} - ${onAir.title}` : onAir.title;
@@ -58,7 +71,7 @@ export async function createClip(
       id,
       title: clipTitleOrDefault(input.title, onAir.title, input.stationName),
       description: clipDescriptionOrDefault(input.description),
-      duration: Math.round(cut.duration),
+      duration: Math.max(1, Math.round(cut.duration)),
       trackTitle,
       audioUrl: clipAudioPath(id),
       mimeType: 'audio/mpeg',

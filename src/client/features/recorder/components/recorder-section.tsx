@@ -9,6 +9,7 @@ import {
   clipFileName,
   clipTitleOrDefault,
   RECORDER_TEXT,
+  recordingExtension,
 } from '../../../../common/recorder';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -17,11 +18,12 @@ import { ApiError } from '../../../lib/api-request';
 import { getStation } from '../../../lib/station';
 import { useBrowserValue } from '../../../lib/use-browser-value';
 import { getPlayer, isIOS, useCurrentTrack, usePlayerState, type AudioPlayer } from '../../player';
-import { countClipShare, createServerClip } from '../api';
+import { createServerClip } from '../api';
 import { getRecorder, useRecorderState } from '../recorder-store';
 import { canRecordStream, type StreamRecorder } from '../stream-recorder';
 import { CreateClipForm, type ClipRequest } from './create-clip-form';
 import type { ListedClip } from './recordings-dialog';
+import { useClipSharing } from './use-clip-sharing';
 import { UnsupportedNotice } from './unsupported-notice';
 
 // The list (and the dialog machinery under it) loads when first opened, not with the page.
@@ -69,6 +71,8 @@ export function RecorderSection({
   const recording = state.status === 'recording';
   const track = nowPlaying?.current_track.title;
 
+  const { share, sharingId } = useClipSharing(state.recordings, station.name);
+
   const clips = useMemo<ListedClip[]>(
     () =>
       [...state.recordings.map((r) => ({ ...r, shareUrl: undefined })), ...serverClips].sort((a, b) =>
@@ -84,6 +88,7 @@ export function RecorderSection({
         title: clipTitleOrDefault(request.title, track, station.name),
         description: clipDescriptionOrDefault(request.description),
         maxSeconds: request.seconds,
+        streamClock: () => player.clock.now(),
       });
       setFormOpen(false);
       toast({ title: RECORDER_TEXT.started });
@@ -144,25 +149,17 @@ export function RecorderSection({
 
   const download = (clip: ListedClip) => {
     const link = document.createElement('a');
-    // Server clips are MP3 and named by the server; local ones follow SPEC.md's .webm naming.
+    // Server clips are MP3 and named by the server; a recording's extension is the type it was recorded in.
+    const recorded = clip.shareUrl ? undefined : state.recordings.find((r) => r.id === clip.id);
     link.href = clip.shareUrl ? `${clip.url}?download=1` : clip.url;
-    link.download = clipFileName(clip.title, clip.shareUrl ? '.mp3' : '.webm');
+    link.download = clipFileName(
+      clip.title,
+      clip.shareUrl ? '.mp3' : recordingExtension(recorded?.blob.type ?? ''),
+    );
     document.body.appendChild(link);
     link.click();
     link.remove();
     toast({ title: RECORDER_TEXT.downloadStarted });
-  };
-
-  const share = async (clip: ListedClip) => {
-    const where = clip.shareUrl ?? window.location.origin;
-    const message = `🎙️ "${clip.title}" — recorded live on ${station.name}. Listen with me: ${where}`;
-    try {
-      await navigator.clipboard.writeText(message);
-      toast({ title: RECORDER_TEXT.copied, description: RECORDER_TEXT.copiedLine });
-      if (clip.shareUrl) void countClipShare(clip.id).catch(() => {});
-    } catch {
-      toast({ title: 'Copy failed', description: 'Please copy the link manually' });
-    }
   };
 
   const remove = (clip: ListedClip) => {
@@ -251,6 +248,7 @@ export function RecorderSection({
             clips={clips}
             onDownload={download}
             onShare={(clip) => void share(clip)}
+            sharingId={sharingId}
             onDelete={remove}
           />
         </Suspense>

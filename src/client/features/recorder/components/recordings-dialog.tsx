@@ -1,6 +1,7 @@
 import Download from 'lucide-react/icons/download';
 import Share2 from 'lucide-react/icons/share-2';
 import Trash2 from 'lucide-react/icons/trash-2';
+import { RECENT_BROADCAST_SECONDS } from '../../../../common/clip-limits';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -31,6 +32,7 @@ export function RecordingsDialog({
   clips,
   onDownload,
   onShare,
+  sharingId,
   onDelete,
 }: {
   open: boolean;
@@ -38,6 +40,8 @@ export function RecordingsDialog({
   clips: ListedClip[];
   onDownload: (clip: ListedClip) => void;
   onShare: (clip: ListedClip) => void;
+  /** The clip whose share is being made (the station cuts a recording's moment first). */
+  sharingId?: string | null;
   onDelete: (clip: ListedClip) => void;
 }) {
   return (
@@ -46,7 +50,9 @@ export function RecordingsDialog({
         <DialogHeader>
           <DialogTitle>Your Recordings</DialogTitle>
           <DialogDescription>
-            Recordings stay in this browser tab until you close it. Download the ones you want to keep.
+            Recordings stay in this browser tab until you close it. Download the ones you want to keep. Share
+            sends a link to the station&apos;s own copy of that moment: share within{' '}
+            {RECENT_BROADCAST_SECONDS / 60} minutes of recording, while the station still keeps it.
           </DialogDescription>
         </DialogHeader>
         {clips.length === 0 ? (
@@ -70,7 +76,12 @@ export function RecordingsDialog({
                     <Download aria-hidden="true" />
                     Download
                   </Button>
-                  <Button size="sm" variant="outline" onClick={() => onShare(clip)}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={sharingId === clip.id}
+                    onClick={() => onShare(clip)}
+                  >
                     <Share2 aria-hidden="true" />
                     Share
                   </Button>
