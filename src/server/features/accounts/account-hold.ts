@@ -38,7 +38,7 @@ export class KnownAddresses {
 
   constructor(
     private readonly keepMs: number,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   has(username: string, address: string): boolean {
@@ -73,7 +73,7 @@ export class AccountHold {
 
   constructor(
     private readonly limits: AccountHoldLimits,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   /** Milliseconds the username is held for; 0 when it may be tried. */

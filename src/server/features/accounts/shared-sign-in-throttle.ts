@@ -27,6 +27,8 @@ export interface SharedSignInThrottle extends SignInLimiter {
 export async function openSharedSignInThrottle(
   redis: SharedRedis,
   limits: ThrottleLimits = SIGN_IN_LIMITS,
+  /** Whose counters: sign-in's, or another password's (the live input's) kept apart from them. */
+  scope = 'sign-in',
 ): Promise<SharedSignInThrottle> {
   // Loaded only when REDIS_URL is set.
   const { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } = await import('rate-limiter-flexible');
@@ -34,11 +36,11 @@ export async function openSharedSignInThrottle(
   const limiter = (name: string, points: number, seconds = duration) =>
     new RateLimiterRedis({
       storeClient: redis.client,
-      keyPrefix: `${redis.prefix}sign-in:${name}`,
+      keyPrefix: `${redis.prefix}${scope}:${name}`,
       points,
       duration: seconds,
       rejectIfRedisNotReady: true,
-      insuranceLimiter: new RateLimiterMemory({ keyPrefix: `sign-in:${name}`, points, duration: seconds }),
+      insuranceLimiter: new RateLimiterMemory({ keyPrefix: `${scope}:${name}`, points, duration: seconds }),
     });
   const account = limiter('account', limits.perAccountAndAddress);
   const address = limiter('address', limits.perAddress);
@@ -47,7 +49,7 @@ export async function openSharedSignInThrottle(
   const holds = limiter('holds', 1_000_000, HOLD_MEMORY_MS / 1000);
   const knownHere = new KnownAddresses(limits.knownAddressMs);
   const knownRedisKey = (username: string, addr: string) =>
-    `${redis.prefix}sign-in:known:${knownKey(username, addr)}`;
+    `${redis.prefix}${scope}:known:${knownKey(username, addr)}`;
   const isKnown = async (username: string, addr: string) =>
     knownHere.has(username, addr) ||
     (await redis.client.exists(knownRedisKey(username, addr)).then(

@@ -54,7 +54,7 @@ export class SignInThrottle implements SignInLimiter {
 
   constructor(
     private readonly limits: ThrottleLimits = SIGN_IN_LIMITS,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => Date.now(),
   ) {
     this.hold = new AccountHold(limits, now);
     this.known = new KnownAddresses(limits.knownAddressMs, now);
