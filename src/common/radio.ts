@@ -55,5 +55,12 @@ export const streamSourceSchema = z.object({
     .max(2000, 'Stream source must be at most 2,000 characters')
     .regex(STREAM_SOURCE_PATTERN, 'Stream source must be icecast:URL or url:URL (an http or https address)')
     .nullable(),
+  /** Whether the address may be on a private network (kept as it was when left out). */
+  allowPrivateNetwork: z.boolean({ error: 'Allow a private network must be true or false' }).optional(),
 });
 export type StreamSourceBody = z.infer<typeof streamSourceSchema>;
+/** What the Station tab reads: the source, and whether a private network source is allowed. */
+export const streamSourceStateSchema = streamSourceSchema.extend({ allowPrivateNetwork: z.boolean() });
+export type StreamSourceState = z.infer<typeof streamSourceStateSchema>;
+/** The one answer to every address the station will not use, so the check cannot map a network. */
+export const STREAM_SOURCE_REFUSED = 'Not saved: that address cannot be used as the stream source.';

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { sourcePasswordResponseSchema, type StationSettings } from '../../../common/admin';
-import { streamSourceSchema } from '../../../common/radio';
+import { streamSourceStateSchema, type StreamSourceBody } from '../../../common/radio';
 import { stationInfoSchema } from '../../../common/station';
 import { apiDownload, apiGetParsed, apiSend } from '../../lib/api-request';
 
@@ -12,10 +12,13 @@ export const STREAM_SOURCE_PATH = '/api/admin/stream-source';
 export const streamSourceQuery = () =>
   queryOptions({
     queryKey: [STREAM_SOURCE_PATH],
-    queryFn: () => apiGetParsed(STREAM_SOURCE_PATH, streamSourceSchema),
+    queryFn: () => apiGetParsed(STREAM_SOURCE_PATH, streamSourceStateSchema),
   });
 
-/** Superuser only: the built-in broadcaster (null) or a station elsewhere, on air as soon as it is saved. */
+/**
+ * Superuser only: the built-in broadcaster (null) or a station elsewhere, on air as soon as it is saved, and
+ * whether that station may be on a private network.
+ */
 export function useStreamSource() {
   return useQuery(streamSourceQuery());
 }
@@ -23,8 +26,7 @@ export function useStreamSource() {
 export function useSaveStreamSource() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (streamSource: string | null) =>
-      apiSend('PUT', STREAM_SOURCE_PATH, { streamSource }, streamSourceSchema),
+    mutationFn: (body: StreamSourceBody) => apiSend('PUT', STREAM_SOURCE_PATH, body, streamSourceStateSchema),
     onSuccess: (saved) => queryClient.setQueryData(streamSourceQuery().queryKey, saved),
   });
 }

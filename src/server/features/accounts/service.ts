@@ -6,7 +6,9 @@ import { AccountError } from './errors.js';
 import { hashPassword } from './passwords.js';
 import { passwordMatches, prepareDummyHash } from './password-check.js';
 import * as repo from './repository.js';
-import type { SignInLimiter } from './sign-in-throttle.js';
+import type { SharedRedis } from '../../plugins/redis.js';
+import { openSharedSignInThrottle } from './shared-sign-in-throttle.js';
+import { SignInThrottle, type SignInLimiter, type ThrottleLimits } from './sign-in-throttle.js';
 
 /**
  * Staff accounts: sign-in, sessions, users and roles, passwords. The one way in for the rest of the
@@ -17,8 +19,25 @@ export { AccountError, TooManyAttemptsError } from './errors.js';
 export { PasswordCheckBusyError, passwordCheckMetrics } from './password-check.js';
 /** Whether a password matches a stored hash (the CLI and start-up tests check what was stored). */
 export { verifyPassword } from './passwords.js';
-export { SignInThrottle, type SignInLimiter } from './sign-in-throttle.js';
+export {
+  SIGN_IN_LIMITS,
+  SignInThrottle,
+  type SignInLimiter,
+  type ThrottleLimits,
+} from './sign-in-throttle.js';
 export { openSharedSignInThrottle } from './shared-sign-in-throttle.js';
+
+/**
+ * A limit on guessing another password (the live input's) that works as sign-in's does: per address, per
+ * "username" from every address, a right password never counting; in Redis when it is set, under `scope`.
+ */
+export async function openGuessLimiter(
+  redis: SharedRedis | undefined,
+  scope: string,
+  limits: ThrottleLimits,
+): Promise<SignInLimiter> {
+  return redis ? openSharedSignInThrottle(redis, limits, scope) : new SignInThrottle(limits);
+}
 export type { SessionUser } from './repository.js';
 export { INVALID_CREDENTIALS };
 

@@ -96,6 +96,24 @@ describe('POST /api/admin/login', () => {
   });
 });
 
+describe('guesses at one username from many addresses', () => {
+  it('are held after 10 while the staff member signs in from where they usually do', async () => {
+    await addStaff(t.db, 'pastor', 'admin');
+    expect((await signIn(t.app, 'pastor', STAFF_PASSWORD, '198.51.100.50')).statusCode).toBe(200);
+    const statuses: number[] = [];
+    for (let round = 0; round < 5; round++)
+      for (let i = 0; i < 40; i++)
+        statuses.push((await signIn(t.app, 'pastor', `guess-${round}`, `203.0.113.${i + 1}`)).statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(190);
+    const held = await signIn(t.app, 'pastor', STAFF_PASSWORD, '192.0.2.200');
+    expect(held.statusCode).toBe(429);
+    expect(held.json().message).toBe('Too many sign-in attempts. Please wait 1 minute and try again.');
+    expect(Number(held.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect((await signIn(t.app, 'pastor', STAFF_PASSWORD, '198.51.100.50')).statusCode).toBe(200);
+  });
+});
+
 describe('a flood of guesses from many addresses', () => {
   it('is checked a few at a time; what cannot wait is answered 503 with a clear message', async () => {
     const responses = await Promise.all(

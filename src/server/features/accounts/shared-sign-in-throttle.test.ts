@@ -80,6 +80,24 @@ describe.skipIf(!available)('the sign-in limits in Redis', () => {
   });
 });
 
+describe.skipIf(!available)('the limit per username in Redis', () => {
+  it('holds a username after 10 guesses from 40 addresses on two instances, not for its known network', async () => {
+    const [a, b] = await twoInstances();
+    expect(await admitted(a, 'pastor', '198.51.100.50')).toBe(true);
+    await a.succeeded('pastor', '198.51.100.50');
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => admitted(i % 2 ? a : b, 'pastor', `203.0.113.${(i % 40) + 1}`)),
+    );
+    expect(results.filter(Boolean)).toHaveLength(10);
+    const held = await b.enter('pastor', '192.0.2.200').catch((error: unknown) => error);
+    expect(held).toBeInstanceOf(TooManyAttemptsError);
+    expect((held as TooManyAttemptsError).retryAfterSeconds).toBeLessThanOrEqual(60);
+    // Known on every instance: the other one lets the staff member in during the attack.
+    expect(await admitted(b, 'pastor', '198.51.100.50')).toBe(true);
+    expect(await admitted(a, 'deacon', '192.0.2.200')).toBe(true);
+  });
+});
+
 describe('the sign-in limits with Redis away', () => {
   it('still limit guessing in this instance', async () => {
     // Nothing listens on this port: the station starts degraded and counts in its own memory.

@@ -1,7 +1,10 @@
-import { isIPv6 } from 'node:net';
+import { AccountHold, KnownAddresses, type AccountHoldLimits } from './account-hold.js';
+import { addressKey } from './address-key.js';
 import { TooManyAttemptsError } from './errors.js';
 
-export interface ThrottleLimits {
+export { addressKey };
+
+export interface ThrottleLimits extends AccountHoldLimits {
   /** Failed attempts allowed for one username from one address. */
   perAccountAndAddress: number;
   /** Failed attempts allowed from one address, whatever the username. */
@@ -13,6 +16,10 @@ export const SIGN_IN_LIMITS: ThrottleLimits = {
   perAccountAndAddress: 5,
   perAddress: 20,
   windowMs: 15 * 60 * 1000,
+  perAccount: 10,
+  accountHoldMs: 60 * 1000,
+  accountHoldMaxMs: 15 * 60 * 1000,
+  knownAddressMs: 30 * 24 * 60 * 60 * 1000,
 };
 const MAX_KEYS = 100_000;
 
@@ -24,25 +31,34 @@ export interface SignInLimiter {
   succeeded(username: string, address: string): void | Promise<void>;
 }
 
-/** The two counters an attempt falls under: this username from this network, and this network. */
+/**
+ * The counters an attempt falls under: this username from this network, this network, and this username
+ * from anywhere (only from networks it has not signed in from lately).
+ */
 export function signInKeys(username: string, address: string) {
   const network = addressKey(address);
-  return { account: `u:${username.trim().toLowerCase()}\n${network}`, address: `a:${network}` };
+  const user = username.trim().toLowerCase();
+  return { account: `u:${user}\n${network}`, address: `a:${network}`, user: `n:${user}` };
 }
 
 /**
- * Counts failed sign-ins per username+address and per address in a sliding window, in memory.
+ * Counts failed sign-ins per username+address and per address in a sliding window, in memory, and per
+ * username from networks it has not signed in from (a short hold, see AccountHold).
  * An attempt is counted when it starts (before the password is hashed), so a burst of parallel
  * guesses cannot all slip in before the first failure is recorded; success takes it back.
- * No limit per username alone: anyone could then lock a staff member out from elsewhere.
  */
 export class SignInThrottle implements SignInLimiter {
   private readonly attempts = new Map<string, number[]>();
+  private readonly hold: AccountHold;
+  private readonly known: KnownAddresses;
 
   constructor(
     private readonly limits: ThrottleLimits = SIGN_IN_LIMITS,
-    private readonly now: () => number = Date.now,
-  ) {}
+    private readonly now: () => number = () => Date.now(),
+  ) {
+    this.hold = new AccountHold(limits, now);
+    this.known = new KnownAddresses(limits.knownAddressMs, now);
+  }
 
   /** Milliseconds until this username may be tried from this address again; 0 when it may now. */
   retryAfterMs(username: string, address: string): number {
@@ -50,12 +66,15 @@ export class SignInThrottle implements SignInLimiter {
     return Math.max(
       this.waitFor(keys.account, this.limits.perAccountAndAddress),
       this.waitFor(keys.address, this.limits.perAddress),
+      this.known.has(username, address) ? 0 : this.hold.heldForMs(username),
     );
   }
 
   /** Records an attempt about to be checked; returns false (recording nothing) when it must wait. */
   begin(username: string, address: string): boolean {
     if (this.retryAfterMs(username, address) > 0) return false;
+    // The username's own count, from unknown networks: going past it starts a hold and refuses.
+    if (!this.known.has(username, address) && this.hold.take(username) > 0) return false;
     const keys = this.keysFor(username, address);
     const at = this.now();
     this.push(keys.account, at, this.limits.perAccountAndAddress);
@@ -76,6 +95,8 @@ export class SignInThrottle implements SignInLimiter {
   /** The attempt was right: it does not count, and that username's earlier failures from there are forgiven. */
   succeeded(username: string, address: string) {
     const keys = this.keysFor(username, address);
+    if (!this.known.has(username, address)) this.hold.forgive(username);
+    this.known.remember(username, address);
     this.attempts.delete(keys.account);
     const stamps = this.attempts.get(keys.address);
     stamps?.pop();
@@ -117,25 +138,6 @@ export class SignInThrottle implements SignInLimiter {
       this.attempts.delete(key);
     }
   }
-}
-
-/**
- * One key per attacker-sized network: an IPv4 address, or the /64 an IPv6 host gets
- * (one host can use every address in it).
- */
-export function addressKey(address: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return mapped[1]!;
-  if (!isIPv6(address)) return address;
-  const [head = '', tail = ''] = address.split('::');
-  const headParts = head ? head.split(':') : [];
-  const tailParts = tail ? tail.split(':') : [];
-  const missing = 8 - headParts.length - tailParts.length;
-  const full = address.includes('::') ? [...headParts, ...Array(missing).fill('0'), ...tailParts] : headParts;
-  return `${full
-    .slice(0, 4)
-    .map((part) => part.toLowerCase().replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
 }
 
 export function tooManyAttemptsMessage(retryAfterMs: number) {

@@ -9,6 +9,7 @@ import { openCountryTally } from '../listeners/service.js';
 import { streamSource } from '../settings/service.js';
 import { radioRoutes } from './routes.js';
 import { liveFiguresReader, radioStorage, type LiveFigures } from './service.js';
+import { SourcePasswordGuard } from './source-guard.js';
 import { sourceRoutes, webInstanceSourceRoutes } from './source-routes.js';
 import { streamRoutes } from './stream-routes.js';
 import { streamSourceRoutes } from './stream-source-routes.js';
@@ -154,7 +155,7 @@ export default fp(
       onListener: (address) => countries.add(address),
     });
     if (web) await app.register(webInstanceSourceRoutes);
-    else await app.register(sourceRoutes, { engine });
+    else await app.register(sourceRoutes, { engine, guard: await SourcePasswordGuard.open(app.redis) });
     await app.register(radioRoutes, {
       prefix: '/api',
       source,

@@ -7,26 +7,48 @@ import {
   admitSource,
   pipeSource,
   SOURCE_IDLE_MS,
+  type SourceDecision,
   SOURCE_REALM,
   type SourceRequest,
 } from '../../radio/source-ingest.js';
 import { basicAuthMatches } from '../../radio/source-password.js';
 import { takeUnframedSources } from '../../radio/source-socket.js';
+import type { SourcePasswordGuard } from './source-guard.js';
 
 const STATUS_TEXT: Record<number, string> = {
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',
   409: 'Conflict',
+  429: 'Too Many Requests',
 };
+
+/** What admitSource decides, or the wait when the address guessed too often. */
+type Admission = SourceDecision | { ok: false; status: 429; message: string; retryAfterSeconds: number };
 
 /**
  * Live input over the Icecast source protocol: `PUT /stream` or `SOURCE /stream` with Basic auth
- * `source:<password>`, and the `/admin/metadata` call encoders use to announce songs.
+ * `source:<password>`, and the `/admin/metadata` call encoders use to announce songs. Wrong passwords are
+ * limited per address as sign-in is; over the limit the answer is 429 with Retry-After and the reason.
  */
-export async function sourceRoutes(app: FastifyInstance, opts: { engine: RadioEngine }) {
-  const { engine } = opts;
+export async function sourceRoutes(
+  app: FastifyInstance,
+  opts: { engine: RadioEngine; guard: SourcePasswordGuard },
+) {
+  const { engine, guard } = opts;
   const password = () => engine.sourcePassword();
+
+  /** admitSource behind the guard: a request for another mount is not a password attempt. */
+  async function admit(request: SourceRequest): Promise<Admission> {
+    if (request.url.split('?')[0] !== '/stream') return admitSource(request, engine.live, password);
+    const wait = await guard.enter(request.remote);
+    if (wait)
+      return { ok: false, status: 429, message: wait.message, retryAfterSeconds: wait.retryAfterSeconds };
+    const decision = await admitSource(request, engine.live, password);
+    // Anything but 401 means the password was right, and a right password never counts.
+    if (decision.ok || decision.status !== 401) await guard.passed(request.remote);
+    return decision;
+  }
 
   // Real encoders send an unframed body: taken at the socket (see source-socket.ts).
   const unframed = takeUnframedSources(app.server, (request, socket, bodyStart) => {
@@ -36,10 +58,15 @@ export async function sourceRoutes(app: FastifyInstance, opts: { engine: RadioEn
   app.addHook('onClose', async () => unframed.restore());
 
   async function acceptRawSource(request: SourceRequest, socket: Socket, bodyStart: Buffer) {
-    const decision = await admitSource(request, engine.live, password);
+    const decision = await admit(request);
     if (!decision.ok) {
       const body = `${decision.message}\n`;
-      const extra = decision.status === 401 ? `WWW-Authenticate: ${SOURCE_REALM}\r\n` : '';
+      const extra =
+        decision.status === 401
+          ? `WWW-Authenticate: ${SOURCE_REALM}\r\n`
+          : decision.status === 429
+            ? `Retry-After: ${decision.retryAfterSeconds}\r\n`
+            : '';
       socket.end(
         `HTTP/1.0 ${decision.status} ${STATUS_TEXT[decision.status]}\r\n${extra}Content-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
         () => socket.destroy(),
@@ -60,12 +87,16 @@ export async function sourceRoutes(app: FastifyInstance, opts: { engine: RadioEn
 
   // Framed uploads (Content-Length or chunked, e.g. curl -T): through the router, body left unparsed.
   await sourceUploadRoute(app, async (request, reply) => {
-    const decision = await admitSource(
-      { method: request.method, url: request.url, headers: request.headers, remote: request.ip },
-      engine.live,
-      password,
-    );
-    if (!decision.ok) return refuse(reply, decision.status, decision.message);
+    const decision = await admit({
+      method: request.method,
+      url: request.url,
+      headers: request.headers,
+      remote: request.ip,
+    });
+    if (!decision.ok) {
+      if (decision.status === 429) reply.header('Retry-After', String(decision.retryAfterSeconds));
+      return refuse(reply, decision.status, decision.message);
+    }
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, { 'Content-Type': 'text/plain' });
@@ -82,6 +113,14 @@ export async function sourceRoutes(app: FastifyInstance, opts: { engine: RadioEn
       '/admin/metadata',
       { schema: { querystring: sourceMetadataQuerySchema } },
       async (request, reply) => {
+        const wait = await guard.enter(request.ip);
+        if (wait) {
+          return reply
+            .code(429)
+            .header('Retry-After', String(wait.retryAfterSeconds))
+            .type('text/xml')
+            .send(iceResponse(wait.message, 0));
+        }
         if (!basicAuthMatches(request.headers.authorization, await password())) {
           return reply
             .code(401)
@@ -89,6 +128,7 @@ export async function sourceRoutes(app: FastifyInstance, opts: { engine: RadioEn
             .type('text/xml')
             .send(iceResponse('Authentication Required', 0));
         }
+        await guard.passed(request.ip);
         if (request.query.mount !== '/stream')
           return reply.code(400).type('text/xml').send(iceResponse('Source does not exist', 0));
         if (!engine.live.updateSong(request.query.song)) {

@@ -14,6 +14,8 @@ export const SOURCE_PASSWORD_KEY = 'source_password';
 export const AUTODJ_ORDER_KEY = 'autodj_order';
 /** Settings key of the stream source chosen in the Station tab: `icecast:URL`, `url:URL`, or null (built-in). */
 export const STREAM_SOURCE_KEY = 'stream_source';
+/** Settings key of the Station tab's 'allow a private network source' (true, or absent: not allowed). */
+export const STREAM_SOURCE_PRIVATE_NETWORK_KEY = 'stream_source_private_network';
 /** Settings key of the chat's blocked words and phrases (edited in the Chat tab). */
 export const CHAT_BLOCKED_WORDS_KEY = 'chat_blocked_words';
 /** Settings key of the secret that signs the links the station e-mails (newsletter confirm, unsubscribe). */
@@ -148,6 +150,15 @@ export async function streamSource(
 
 export async function saveStreamSource(db: Database, value: string | null): Promise<void> {
   await writeSetting(db, STREAM_SOURCE_KEY, { streamSource: value });
+}
+
+/** Whether a stream source may be on a private network (the church's own Icecast); off until staff allow it. */
+export async function allowPrivateNetworkSource(db: Database): Promise<boolean> {
+  return (await readSetting(db, STREAM_SOURCE_PRIVATE_NETWORK_KEY)) === true;
+}
+
+export async function saveAllowPrivateNetworkSource(db: Database, allow: boolean): Promise<void> {
+  await writeSetting(db, STREAM_SOURCE_PRIVATE_NETWORK_KEY, allow);
 }
 
 /** The chat's blocked words and phrases, as staff saved them (none until they do). */

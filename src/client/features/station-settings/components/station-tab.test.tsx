@@ -69,6 +69,65 @@ describe('Station tab', () => {
     expect(api.calls('POST', '/api/admin/station/source-password')).toHaveLength(1);
   });
 
+  it.each([
+    ['allows', false, true, 'On air from http://192.168.1.20:8000/live'],
+    ['stops allowing', true, false, 'On air from this station'],
+  ])(
+    '%s a private network source with its checkbox and sends it with the source',
+    async (_case, saved, next, said) => {
+      const streamSource = next ? 'icecast:http://192.168.1.20:8000/live' : null;
+      const api = fakeStaffApi({
+        'GET /api/admin/station': { status: 200, body: station },
+        'GET /api/admin/stream-source': {
+          status: 200,
+          body: { streamSource: null, allowPrivateNetwork: saved },
+        },
+        'PUT /api/admin/stream-source': { status: 200, body: { streamSource, allowPrivateNetwork: next } },
+      });
+      const user = userEvent.setup({ delay: null });
+      renderWithProviders(<StationTab />);
+      const box = await screen.findByRole('checkbox', { name: /Allow a private network source/ });
+      expect(box).toHaveProperty('checked', saved);
+      await user.click(box);
+      if (next) {
+        await user.click(screen.getByRole('radio', { name: /An Icecast mount/ }));
+        await user.type(screen.getByLabelText('Stream address'), 'http://192.168.1.20:8000/live');
+      }
+      await user.click(screen.getByRole('button', { name: 'Save Stream Source' }));
+      expect(await screen.findByText(said)).toBeInTheDocument();
+      expect(api.calls('PUT', '/api/admin/stream-source')[0]!.body).toEqual({
+        streamSource,
+        allowPrivateNetwork: next,
+      });
+      expect(screen.getByRole('checkbox', { name: /Allow a private network source/ })).toHaveProperty(
+        'checked',
+        next,
+      );
+    },
+  );
+
+  it('shows the one refusal the server gives for an address it will not use', async () => {
+    fakeStaffApi({
+      'GET /api/admin/station': { status: 200, body: station },
+      'GET /api/admin/stream-source': {
+        status: 200,
+        body: { streamSource: null, allowPrivateNetwork: false },
+      },
+      'PUT /api/admin/stream-source': {
+        status: 400,
+        body: { message: 'Not saved: that address cannot be used as the stream source.' },
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<StationTab />);
+    await user.click(await screen.findByRole('radio', { name: /Another stream address/ }));
+    await user.type(screen.getByLabelText('Stream address'), 'http://10.0.0.5/live');
+    await user.click(screen.getByRole('button', { name: 'Save Stream Source' }));
+    expect(
+      await screen.findByText('Not saved: that address cannot be used as the stream source.'),
+    ).toBeInTheDocument();
+  });
+
   it('downloads a backup with the superuser token', async () => {
     sessionStorage.setItem('adminToken', 'super-token');
     const api = fakeStaffApi({

@@ -25,25 +25,36 @@ export function StreamSourcePanel() {
   if (current.isPending) return <Skeleton className="h-32" />;
   if (current.isError) return <p className="text-sm text-red-700">The stream source could not be loaded.</p>;
   // Keyed by what is saved: the form starts again from it after every save.
-  const saved = current.data.streamSource;
-  return <StreamSourceForm key={saved ?? ''} saved={saved} />;
+  const { streamSource: saved, allowPrivateNetwork } = current.data;
+  return (
+    <StreamSourceForm
+      key={`${saved ?? ''} ${allowPrivateNetwork}`}
+      saved={saved}
+      savedPrivate={allowPrivateNetwork}
+    />
+  );
 }
 
-function StreamSourceForm({ saved }: { saved: string | null }) {
+function StreamSourceForm({ saved, savedPrivate }: { saved: string | null; savedPrivate: boolean }) {
   const save = useSaveStreamSource();
   const [kind, setKind] = useState<Kind>(split(saved).kind);
   const [address, setAddress] = useState(split(saved).address);
+  const [allowPrivateNetwork, setAllowPrivateNetwork] = useState(savedPrivate);
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    save.mutate(kind === 'built-in' ? null : `${kind}:${address.trim()}`, {
-      onSuccess: ({ streamSource }) =>
-        notifySuccess(
-          'Stream source saved',
-          streamSource ? `On air from ${split(streamSource).address}` : 'On air from this station',
-        ),
-      onError: (error) => notifyFailure('Stream source not saved', error),
-    });
+    const streamSource = kind === 'built-in' ? null : `${kind}:${address.trim()}`;
+    save.mutate(
+      { streamSource, allowPrivateNetwork },
+      {
+        onSuccess: ({ streamSource }) =>
+          notifySuccess(
+            'Stream source saved',
+            streamSource ? `On air from ${split(streamSource).address}` : 'On air from this station',
+          ),
+        onError: (error) => notifyFailure('Stream source not saved', error),
+      },
+    );
   };
 
   return (
@@ -80,6 +91,21 @@ function StreamSourceForm({ saved }: { saved: string | null }) {
           />
         </div>
       )}
+      <label className="flex items-start gap-3 text-sm">
+        <input
+          type="checkbox"
+          checked={allowPrivateNetwork}
+          onChange={(e) => setAllowPrivateNetwork(e.target.checked)}
+          className="mt-1"
+        />
+        <span>
+          <span className="font-medium text-slate-900">Allow a private network source</span>
+          <span className="block text-slate-600">
+            For an Icecast server on the station’s own network (10.x, 192.168.x, this machine). This station’s
+            own address is never allowed.
+          </span>
+        </span>
+      </label>
       <Button type="submit" disabled={save.isPending}>
         {save.isPending ? 'Checking...' : 'Save Stream Source'}
       </Button>
