@@ -5,6 +5,7 @@ import {
   SUBTITLE_FONT_SIZES,
   SUBTITLE_LANGUAGE_NAMES,
   SUBTITLE_POSITIONS,
+  STATION_LANGUAGE,
   confidenceWarning,
   noSubtitlesMessage,
   subtitleLanguageName,
@@ -13,6 +14,7 @@ import {
 } from '../../../../common/subtitles';
 import { cn } from '../../../lib/utils';
 import { useSubtitleLanguages } from '../api/subtitles-api';
+import { browserLanguages, defaultSubtitleLanguage } from '../default-language';
 import { useCurrentSubtitle } from '../use-current-subtitle';
 import { useSubtitlePush } from '../use-subtitle-push';
 import { useSubtitleSettings } from '../use-subtitle-settings';
@@ -33,7 +35,8 @@ const POSITION_LABEL: Record<SubtitlePosition, string> = { bottom: 'Bottom', top
 export function SubtitleOverlay() {
   const settings = useSubtitleSettings();
   const languages = useSubtitleLanguages(true);
-  const language = settings.language ?? languages.data?.[0] ?? null;
+  // A saved choice wins; otherwise the browser's language, else the station's (docs/decisions/020).
+  const language = settings.language ?? defaultSubtitleLanguage(languages.data ?? [], browserLanguages());
   const { lines, current: line, heard } = useCurrentSubtitle(language, true, 'overlay');
   useSubtitlePush(language);
   const [open, setOpen] = useState(false);
@@ -42,6 +45,7 @@ export function SubtitleOverlay() {
   const choices = [
     ...new Set([
       ...(languages.data ?? []),
+      STATION_LANGUAGE.code,
       ...Object.keys(SUBTITLE_LANGUAGE_NAMES),
       ...(language ? [language] : []),
     ]),
