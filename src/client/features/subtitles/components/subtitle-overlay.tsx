@@ -1,5 +1,5 @@
 import Settings2 from 'lucide-react/icons/settings-2';
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import {
   CONFIDENCE_WARNING_BELOW,
@@ -64,6 +64,8 @@ export function SubtitleOverlay() {
 
   const top = settings.position === 'top';
   const dock = top ? document.getElementById(SUBTITLE_TOP_DOCK_ID) : null;
+  const band = useRef<HTMLDivElement>(null);
+  useKeepAnchorsClear(band, Boolean(dock));
   const rootProps = {
     'data-testid': 'subtitle-overlay',
     'data-position': settings.position,
@@ -163,7 +165,7 @@ export function SubtitleOverlay() {
 
   if (dock) {
     return createPortal(
-      <div {...rootProps} className="border-t border-blue-900 bg-blue-950 px-4 py-2">
+      <div {...rootProps} ref={band} className="border-t border-blue-900 bg-blue-950 px-4 py-2">
         <div className="mx-auto flex max-w-6xl items-start justify-center gap-2">
           {caption}
           {pill}
@@ -187,6 +189,26 @@ export function SubtitleOverlay() {
       {caption}
     </div>
   );
+}
+
+/**
+ * While the captions sit in the sticky band, a jump to a section (the header's 'Programs', 'Prayer')
+ * stops below them as well as below the header: the page's scroll padding follows the band's height.
+ */
+function useKeepAnchorsClear(band: RefObject<HTMLDivElement | null>, docked: boolean) {
+  useEffect(() => {
+    const el = band.current;
+    if (!docked || !el || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => {
+      root.style.scrollPaddingTop = `${el.offsetHeight}px`;
+    });
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.style.scrollPaddingTop = '';
+    };
+  }, [band, docked]);
 }
 
 function Choice({
