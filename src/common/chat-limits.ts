@@ -6,6 +6,8 @@ export const DEFAULT_CHAT_USERNAME = 'Anonymous';
 export const CHAT_USERNAME_MAX = 32;
 /** a message is trimmed, never blank and at most 500 characters. */
 export const CHAT_MESSAGE_MAX = 500;
+/** The message box shows how many characters are left once this few remain, before the limit stops typing. */
+export const CHAT_MESSAGE_COUNTER_WITHIN = 100;
 /** How many recent messages a browser receives on connecting (SPEC.md section 4). */
 export const CHAT_HISTORY_SIZE = 50;
 /** Flood limit: this many messages in the window, then a pause, told to the sender. */

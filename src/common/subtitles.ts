@@ -15,7 +15,29 @@ export const SUBTITLE_LANGUAGE_NAMES: Readonly<Record<string, string>> = {
   ko: 'Korean',
 };
 
-export const subtitleLanguageName = (code: string) => SUBTITLE_LANGUAGE_NAMES[code] ?? code.toUpperCase();
+/**
+ * The language the station speaks, named too: its own test transmission and its programmes are in
+ * English, and the station has no setting for another. A new listener whose browser language has no
+ * lines gets this one (docs/decisions/020).
+ */
+export const STATION_LANGUAGE = { code: 'en', name: 'English' } as const;
+
+/** Names of codes outside SPEC.md's table, as the browser's own language data gives them ('Italian'). */
+function displayName(code: string): string | undefined {
+  try {
+    if (typeof Intl.DisplayNames !== 'function') return undefined;
+    return new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' }).of(code);
+  } catch {
+    // A code the pattern allows but the language data cannot read ('en-x1').
+    return undefined;
+  }
+}
+
+/** SPEC.md's names first, English for the station's language, then the browser's; else upper-cased. */
+export const subtitleLanguageName = (code: string) =>
+  code === STATION_LANGUAGE.code
+    ? STATION_LANGUAGE.name
+    : (SUBTITLE_LANGUAGE_NAMES[code] ?? displayName(code) ?? code.toUpperCase());
 
 /** SPEC.md section 9: display window (overlay and data hook), confidence warning, stored default. */
 export const SUBTITLE_WINDOW_SECONDS = { overlay: 6, hook: 8 } as const;

@@ -5,7 +5,7 @@ import { Header } from '../../components/layout/header';
 import { getStation } from '../../lib/station';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { PlayerBanner, useSubtitlesEnabled } from '../../features/player';
-import { SubtitleOverlay } from '../../features/subtitles';
+import { SubtitleOverlay, SubtitleTopDock } from '../../features/subtitles';
 import { InstallBanner } from '../../features/install';
 import { deferredSection } from './deferred-section';
 import { usePrefetchOnActivity } from './use-prefetch-on-activity';
@@ -32,7 +32,11 @@ export function HomePage() {
 
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
-      <Header />
+      {/* The header and, when placed at the top, the captions: one band that stays at the top. */}
+      <div className="sticky top-0 z-40">
+        <Header />
+        <SubtitleTopDock />
+      </div>
       <Breadcrumb items={[{ label: 'Radio Ministry' }]} />
       <p className="sr-only">{meta.hiddenText}</p>
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 space-y-12 px-4 py-8">

@@ -109,33 +109,30 @@ const WEEKEND: Slot[] = [
   },
 ];
 
+// No recordings come with the demo: its items are text only, so they offer no Play and claim no length.
 const FEATURED = [
   {
     type: 'sermon',
     title: 'Walking in Faith',
     speaker: 'Pastor James Whitfield',
-    duration: '42 min',
     description: 'What it means to trust God one step at a time, from Hebrews 11.',
   },
   {
     type: 'devotion',
     title: 'Morning Light',
     speaker: 'Pastor Ruth Adeyemi',
-    duration: '8 min',
     description: 'A short devotion on Psalm 5: bringing the day to God before it begins.',
   },
   {
     type: 'music',
     title: 'Songs of Hope',
     speaker: 'Worship Team',
-    duration: '35 min',
     description: 'A live worship set recorded at our Easter gathering.',
   },
   {
     type: 'announcement',
     title: 'Community Prayer Night',
     speaker: null,
-    duration: null,
     description: 'Join us every first Friday of the month for an evening of prayer, online and in person.',
   },
 ];

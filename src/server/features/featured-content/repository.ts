@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { featuredContent } from '../../db/schema.js';
 
@@ -28,19 +28,20 @@ export async function updateActiveRow(db: Database, id: string, values: Partial<
   return row;
 }
 
+/** Counts a play of an active item that has audio; undefined when there is no such item. */
 export async function incrementPlayCount(db: Database, id: string) {
   const [row] = await db
     .update(featuredContent)
     .set({ playCount: sql`${featuredContent.playCount} + 1` })
-    .where(and(eq(featuredContent.id, id), isActive))
+    .where(and(eq(featuredContent.id, id), isActive, isNotNull(featuredContent.audioUrl)))
     .returning({ playCount: featuredContent.playCount });
   return row?.playCount;
 }
 
-export async function activePlayCount(db: Database, id: string) {
+export async function activePlayState(db: Database, id: string) {
   const [row] = await db
-    .select({ playCount: featuredContent.playCount })
+    .select({ playCount: featuredContent.playCount, audioUrl: featuredContent.audioUrl })
     .from(featuredContent)
     .where(and(eq(featuredContent.id, id), isActive));
-  return row?.playCount;
+  return row;
 }

@@ -128,7 +128,14 @@ describe('featured content', () => {
   });
 
   it('counts a play once per listener address per window, and 404s unknown or deleted items', async () => {
-    const item = (await add({ title: 'Songs of Hope', description: 'Live worship', type: 'music' })).json();
+    const item = (
+      await add({
+        title: 'Songs of Hope',
+        description: 'Live worship',
+        type: 'music',
+        audioUrl: '/uploads/songs-of-hope.mp3',
+      })
+    ).json();
     expect((await play(item.id)).json()).toEqual({ playCount: 1 });
     expect((await play(item.id)).json()).toEqual({ playCount: 1 });
     expect((await play(item.id, '198.51.100.21')).json()).toEqual({ playCount: 2 });
@@ -138,5 +145,37 @@ describe('featured content', () => {
     expect((await play('00000000-0000-0000-0000-000000000000')).statusCode).toBe(404);
     await t.app.inject({ method: 'DELETE', url: `/api/featured-content/${item.id}`, headers: staff });
     expect((await play(item.id, '198.51.100.22')).statusCode).toBe(404);
+  });
+
+  it('refuses to count a play of an item without audio, with a clear 409, and counts nothing', async () => {
+    const item = (
+      await add({ title: 'Prayer Night', description: 'First Friday', type: 'announcement' })
+    ).json();
+    const cases: [string, number, RegExp][] = [
+      [item.id, 409, /has no audio to play/],
+      ['00000000-0000-0000-0000-000000000000', 404, /not found/],
+      ['not an id!', 400, /.+/],
+    ];
+    for (const [id, status, message] of cases) {
+      const res = await play(encodeURIComponent(id), '198.51.100.30');
+      expect(res.statusCode, id).toBe(status);
+      expect(res.json().message).toMatch(message);
+    }
+    const [row] = await t.db.select().from(featuredContent).where(eq(featuredContent.id, item.id));
+    expect(row!.playCount).toBe(0);
+
+    // Once staff give it a recording, a play counts.
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/featured-content/${item.id}`,
+      headers: staff,
+      payload: {
+        title: 'Prayer Night',
+        description: 'First Friday',
+        type: 'announcement',
+        audioUrl: '/uploads/p.mp3',
+      },
+    });
+    expect((await play(item.id, '198.51.100.30')).json()).toEqual({ playCount: 1 });
   });
 });

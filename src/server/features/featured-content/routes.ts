@@ -13,9 +13,8 @@ import { RecentPlays } from './play-counter.js';
 import {
   addContent,
   CONTENT_NOT_FOUND,
-  countPlay,
   listActiveContent,
-  playCountOf,
+  recordPlay,
   removeContent,
   updateContent,
 } from './service.js';
@@ -74,14 +73,18 @@ export async function featuredContentRoutes(app: FastifyInstance) {
   api.post(
     '/featured-content/:id/play',
     {
-      schema: { params: featuredIdParamsSchema, response: { 200: playResponseSchema, 404: errorBodySchema } },
+      schema: {
+        params: featuredIdParamsSchema,
+        response: { 200: playResponseSchema, 404: errorBodySchema, 409: errorBodySchema },
+      },
     },
     async (request, reply) => {
       const { id } = request.params;
       const repeat = recentPlays.isRepeat(request.ip, id);
-      const playCount = repeat ? await playCountOf(app.db, id) : await countPlay(app.db, id);
-      if (!repeat && playCount !== undefined) recentPlays.remember(request.ip, id);
-      return playCount === undefined ? reply.code(404).send({ message: CONTENT_NOT_FOUND }) : { playCount };
+      const play = await recordPlay(app.db, id, repeat);
+      if (play.outcome === 'refused') return reply.code(play.status).send({ message: play.message });
+      if (!repeat) recentPlays.remember(request.ip, id);
+      return { playCount: play.playCount };
     },
   );
 }

@@ -15,6 +15,7 @@ export interface FeaturedContentInput {
 }
 
 export const CONTENT_NOT_FOUND = 'Featured content not found';
+export const CONTENT_HAS_NO_AUDIO = 'This item has no audio to play';
 
 const toItem = (row: Row): FeaturedItem => ({
   id: row.id,
@@ -61,5 +62,20 @@ export async function removeContent(db: Database, id: string) {
   return Boolean(await repository.updateActiveRow(db, id, { isActive: 'false' }));
 }
 
-export const countPlay = repository.incrementPlayCount;
-export const playCountOf = repository.activePlayCount;
+export type PlayOutcome =
+  { outcome: 'counted'; playCount: number } | { outcome: 'refused'; status: 404 | 409; message: string };
+
+/**
+ * A listen of an item's recording. An item without audio has nothing to listen to, so pressing play on
+ * it (only a script can) counts nothing. A repeat from the same listener answers the count unchanged.
+ */
+export async function recordPlay(db: Database, id: string, repeat: boolean): Promise<PlayOutcome> {
+  const state = await repository.activePlayState(db, id);
+  if (!state) return { outcome: 'refused', status: 404, message: CONTENT_NOT_FOUND };
+  if (!state.audioUrl) return { outcome: 'refused', status: 409, message: CONTENT_HAS_NO_AUDIO };
+  if (repeat) return { outcome: 'counted', playCount: state.playCount };
+  const playCount = await repository.incrementPlayCount(db, id);
+  // Deleted or its audio removed between the two statements.
+  if (playCount === undefined) return { outcome: 'refused', status: 404, message: CONTENT_NOT_FOUND };
+  return { outcome: 'counted', playCount };
+}

@@ -74,12 +74,39 @@ describe('ChatCard', () => {
     expect(latest().sentMessages().at(-1)).toEqual({ type: 'chat', username: 'Lydia', message: 'Hi' });
   });
 
-  it("shows the listener count and the station's error message", async () => {
+  it("names each count for what it is: pages online and the stream's listeners", async () => {
     await renderOpen();
-    act(() => latest().deliver({ type: 'presence', data: { listening: 12, chatting: 3 } }));
-    expect(await screen.findByText('12 listening')).toBeInTheDocument();
+    act(() => latest().deliver({ type: 'presence', data: { listening: 0, chatting: 3 } }));
+    expect(await screen.findByTestId('online-count')).toHaveTextContent(/^3 online$/);
+    expect(screen.getByTestId('listener-count')).toHaveTextContent(/^0 listening to the stream$/);
+  });
+
+  it("shows the station's refusal and puts the refused message back in the box", async () => {
+    await renderOpen();
+    await userEvent.type(screen.getByLabelText('Message'), 'Hallelujah{Enter}');
+    expect(latest().sentMessages()).toHaveLength(1);
+    expect(screen.getByLabelText('Message')).toHaveValue('');
     act(() => latest().deliver({ type: 'error', message: 'Please wait before sending again' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Please wait before sending again');
+    expect(screen.getByLabelText('Message')).toHaveValue('Hallelujah');
+  });
+
+  it('counts down the characters left near the 500 limit and takes no more than 500', async () => {
+    const user = userEvent.setup();
+    await renderOpen();
+    const box = screen.getByLabelText('Message');
+    await user.click(box);
+    await user.paste('a'.repeat(399));
+    expect(screen.queryByTestId('chat-message-left')).not.toBeInTheDocument();
+    await user.type(box, 'b');
+    expect(screen.getByTestId('chat-message-left')).toHaveTextContent('100 characters left');
+    expect(box).toHaveAccessibleDescription('100 characters left');
+    await user.paste('c'.repeat(150));
+    const full = `${'a'.repeat(399)}b${'c'.repeat(100)}`;
+    expect(box).toHaveValue(full);
+    expect(screen.getByTestId('chat-message-left')).toHaveTextContent('0 characters left');
+    await user.type(box, '{Enter}');
+    expect(latest().sentMessages().at(-1)).toMatchObject({ message: full });
   });
 
   it('goes disconnected when the socket closes and reconnects by itself, history replacing the list', async () => {

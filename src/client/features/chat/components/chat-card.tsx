@@ -1,5 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { CHAT_USERNAME_MAX, DEFAULT_CHAT_USERNAME } from '../../../../common/chat-limits';
+import {
+  CHAT_MESSAGE_COUNTER_WITHIN,
+  CHAT_MESSAGE_MAX,
+  CHAT_USERNAME_MAX,
+  DEFAULT_CHAT_USERNAME,
+} from '../../../../common/chat-limits';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
@@ -15,8 +20,18 @@ export function ChatCard({ load = loadSharedSocket }: { load?: () => Promise<WsC
   const { status, messages, presence, error, send } = useChat(useSeen(card), load);
   const [username, setUsername] = useChatUsername();
   const [draft, setDraft] = useState('');
+  /** The message last sent, put back in the box if the station refuses it (too fast, a blocked word). */
+  const sent = useRef('');
   const box = useRef<HTMLDivElement>(null);
   const connected = status === 'open';
+  const left = CHAT_MESSAGE_MAX - draft.length;
+
+  useEffect(() => {
+    if (!error || !sent.current) return;
+    const refused = sent.current;
+    sent.current = '';
+    setDraft((current) => current || refused);
+  }, [error]);
 
   useEffect(() => {
     // Keep the newest message in view.
@@ -26,7 +41,9 @@ export function ChatCard({ load = loadSharedSocket }: { load?: () => Promise<WsC
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (send(username.trim() || DEFAULT_CHAT_USERNAME, draft)) setDraft('');
+    if (!send(username.trim() || DEFAULT_CHAT_USERNAME, draft)) return;
+    sent.current = draft;
+    setDraft('');
   }
 
   return (
@@ -35,9 +52,16 @@ export function ChatCard({ load = loadSharedSocket }: { load?: () => Promise<WsC
         <CardTitle>Live Community Chat</CardTitle>
         <div className="flex items-center gap-3 text-sm">
           {presence && (
-            <span className="text-slate-600" data-testid="listener-count">
-              {presence.listening} listening
-            </span>
+            // Two counts, each named for what it is: open station pages on the live socket (summed
+            // over every instance), and connections to the audio stream.
+            <>
+              <span className="text-slate-600" data-testid="online-count">
+                {presence.chatting} online
+              </span>
+              <span className="text-slate-600" data-testid="listener-count">
+                {presence.listening} listening to the stream
+              </span>
+            </>
           )}
           {/* Not role="status": the player's connection status is the page's one status region. */}
           <span
@@ -91,6 +115,8 @@ export function ChatCard({ load = loadSharedSocket }: { load?: () => Promise<WsC
               aria-label="Message"
               placeholder="Type a message…"
               value={draft}
+              maxLength={CHAT_MESSAGE_MAX}
+              aria-describedby={left <= CHAT_MESSAGE_COUNTER_WITHIN ? 'chat-message-left' : undefined}
               disabled={!connected}
               onChange={(e) => setDraft(e.target.value)}
             />
@@ -98,6 +124,15 @@ export function ChatCard({ load = loadSharedSocket }: { load?: () => Promise<WsC
               Send
             </Button>
           </div>
+          {left <= CHAT_MESSAGE_COUNTER_WITHIN && (
+            <p
+              id="chat-message-left"
+              data-testid="chat-message-left"
+              className={`text-right text-xs ${left === 0 ? 'font-semibold text-red-700' : 'text-slate-600'}`}
+            >
+              {left === 1 ? '1 character left' : `${left} characters left`}
+            </p>
+          )}
         </form>
       </CardContent>
     </Card>

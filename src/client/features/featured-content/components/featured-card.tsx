@@ -26,13 +26,12 @@ export function FeaturedCard({ item, onPlay }: { item: FeaturedItem; onPlay: (id
 
   const togglePlay = () => {
     const audio = audioRef.current;
-    if (audio && !audio.paused) {
+    if (!audio) return;
+    if (!audio.paused) {
       audio.pause();
       return;
     }
-    // Items with a recording play it here; the others only count the play.
-    if (!audio || !counted.current) onPlay(item.id);
-    if (!audio) return;
+    if (!counted.current) onPlay(item.id);
     counted.current = true;
     void audio.play().catch(() => setPlaying(false));
   };
@@ -68,15 +67,20 @@ export function FeaturedCard({ item, onPlay }: { item: FeaturedItem; onPlay: (id
         <h3 className="text-lg font-semibold text-blue-950">{item.title}</h3>
         {item.speaker && <p className="text-sm text-slate-700">{item.speaker}</p>}
         <p className="text-sm text-slate-700">{item.description}</p>
-        <div className="mt-auto flex items-center justify-between gap-2 pt-2">
-          <span className="flex items-center gap-1 text-xs text-slate-600">
-            <Headphones className="h-3.5 w-3.5" aria-hidden="true" />
-            {item.playCount} {item.playCount === 1 ? 'play' : 'plays'}
-          </span>
-          <Button size="sm" onClick={togglePlay} aria-label={`${playing ? 'Pause' : 'Play'} ${item.title}`}>
-            {playing ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
-            {playing ? 'Pause' : 'Play'}
-          </Button>
+        <div className="mt-auto flex items-center justify-between gap-2 pt-2 empty:hidden">
+          {item.audioUrl && (
+            <span className="flex items-center gap-1 text-xs text-slate-600">
+              <Headphones className="h-3.5 w-3.5" aria-hidden="true" />
+              {item.playCount} {item.playCount === 1 ? 'play' : 'plays'}
+            </span>
+          )}
+          {/* Only an item with a recording has something to play. */}
+          {item.audioUrl && (
+            <Button size="sm" onClick={togglePlay} aria-label={`${playing ? 'Pause' : 'Play'} ${item.title}`}>
+              {playing ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
+              {playing ? 'Pause' : 'Play'}
+            </Button>
+          )}
         </div>
         {item.audioUrl && (
           <audio

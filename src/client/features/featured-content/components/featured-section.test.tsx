@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FeaturedItem } from '../../../../common/featured-content';
 import { createQueryClient } from '../../../lib/query-client';
 import { sendJson, startTestServer } from '../../../test/http-server';
@@ -29,6 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 afterEach(() => {
+  vi.restoreAllMocks();
   server.reset();
   hold = false;
   listStatus = 200;
@@ -73,9 +74,27 @@ describe('Featured Content', () => {
     expect(within(music).getByText('Devotion')).toBeInTheDocument();
   });
 
+  it('offers Play and a play count only on items that have audio', async () => {
+    items = [
+      item({ id: 'a', title: 'Walking in Faith', audioUrl: '/uploads/faith.mp3', playCount: 2 }),
+      item({ id: 'b', type: 'announcement', title: 'Prayer Night', audioUrl: null, playCount: 0 }),
+    ];
+    renderSection();
+    await screen.findByRole('heading', { name: 'Prayer Night' });
+    expect(screen.getByRole('button', { name: 'Play Walking in Faith' })).toBeInTheDocument();
+    expect(screen.getByText('2 plays')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Play Prayer Night' })).not.toBeInTheDocument();
+    expect(screen.queryByText('0 plays')).not.toBeInTheDocument();
+  });
+
   it('records a play with POST .../play and then reloads the list', async () => {
     const user = userEvent.setup();
-    items = [item({ id: 'a', title: 'Walking in Faith', playCount: 3 })];
+    // jsdom has no media playback: play() starts nothing, so it stands in with the event a browser fires.
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
+      this.dispatchEvent(new Event('play'));
+      return Promise.resolve();
+    });
+    items = [item({ id: 'a', title: 'Walking in Faith', audioUrl: '/uploads/faith.mp3', playCount: 3 })];
     renderSection();
     await screen.findByText('3 plays');
     await user.click(screen.getByRole('button', { name: 'Play Walking in Faith' }));
