@@ -18,7 +18,7 @@ export const SUBTITLE_LANGUAGE_NAMES: Readonly<Record<string, string>> = {
 /**
  * The language the station speaks, named too: its own test transmission and its programmes are in
  * English, and the station has no setting for another. A new listener whose browser language has no
- * lines gets this one (docs/decisions/020).
+ * lines gets this one (docs/decisions/023).
  */
 export const STATION_LANGUAGE = { code: 'en', name: 'English' } as const;
 

@@ -45,7 +45,7 @@ const POSITION_LABEL: Record<SubtitlePosition, string> = { bottom: 'Bottom', top
 export function SubtitleOverlay() {
   const settings = useSubtitleSettings();
   const languages = useSubtitleLanguages(true);
-  // A saved choice wins; otherwise the browser's language, else the station's (docs/decisions/020).
+  // A saved choice wins; otherwise the browser's language, else the station's (docs/decisions/023).
   const language = settings.language ?? defaultSubtitleLanguage(languages.data ?? [], browserLanguages());
   const { lines, current: line, heard } = useCurrentSubtitle(language, true, 'overlay');
   useSubtitlePush(language);
