@@ -2,6 +2,7 @@ import { act } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { startTransition, StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stationLink, type StationLinkName } from '../common/page-meta';
 import { App } from './app/app';
 import { FALLBACK_STATION, provideStation } from './lib/station';
 import { prerenderPage } from './prerender';
@@ -14,7 +15,10 @@ function fillIn(html: string): string {
     .replaceAll('{{STATION_NAME_URI}}', encodeURIComponent(FALLBACK_STATION.name))
     .replaceAll('{{NETWORK_NAME_URI}}', encodeURIComponent(FALLBACK_STATION.networkName))
     .replaceAll('{{CONTACT_EMAIL}}', 'info@example.org')
-    .replace(/\{\{NETWORK_LINK:([a-z0-9/-]*)\}\}/g, (_all, path: string) => `https://example.org/${path}`);
+    .replace(/\{\{NETWORK_LINK:([a-z0-9/-]*)\}\}/g, (_all, path: string) => `https://example.org/${path}`)
+    .replace(/\{\{STATION_LINK:([A-Za-z]+)\}\}/g, (_all, name: StationLinkName) =>
+      stationLink(name, FALLBACK_STATION),
+    );
 }
 
 let root: Root | undefined;
@@ -33,8 +37,12 @@ describe('the prerendered home page', () => {
     }
     expect(html).toContain('href="{{NETWORK_LINK:about}}"');
     expect(html).toContain('mailto:{{CONTACT_EMAIL}}');
+    // The links staff set in the Station tab, filled in by the server for each request.
+    for (const name of ['facebook', 'youtube', 'instagram', 'liveStream', 'privacy', 'terms']) {
+      expect(html).toContain(`href="{{STATION_LINK:${name}}}"`);
+    }
     expect(html).not.toContain('<script');
-    expect(html).not.toContain('network.invalid');
+    expect(html).not.toMatch(/network\.invalid|link\.invalid/);
   });
 
   it('leaves no timer running once rendered, so the build process ends when its work ends', async () => {

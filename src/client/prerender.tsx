@@ -2,6 +2,7 @@
 // where the station's saved details go. The server fills them in for each request (plugins/client.ts).
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
+import { STATION_LINK_NAMES } from '../common/page-meta';
 import type { StationInfo } from '../common/station';
 import { App } from './app/app';
 import { AudioPlayer, setPlayer } from './features/player';
@@ -11,11 +12,16 @@ import { provideStation } from './lib/station';
 /** A network address no station has: links built on it become {{NETWORK_LINK:path}} tokens. */
 const NETWORK_PLACEHOLDER = 'https://network.invalid/';
 
+/** Addresses no station has: the footer's and social band's links become {{STATION_LINK:name}} tokens. */
+const LINK_PLACEHOLDER = 'https://link.invalid/';
+
 const PRERENDER_STATION: StationInfo = {
   name: '{{STATION_NAME}}',
   networkName: '{{NETWORK_NAME}}',
   networkUrl: NETWORK_PLACEHOLDER,
   timeZone: 'UTC',
+  // Staff set these in the Station tab; the server fills in each, or its default (page-meta.ts).
+  links: Object.fromEntries(STATION_LINK_NAMES.map((name) => [name, `${LINK_PLACEHOLDER}${name}`])),
 };
 
 /** The player as the page first shows it, on an element that never plays (there is no DOM here). */
@@ -53,8 +59,9 @@ export async function prerenderPage(path: string): Promise<string> {
     .replaceAll('info@network.invalid', '{{CONTACT_EMAIL}}')
     // In a share link's address: {{STATION_NAME_URI}}, the name as encodeURIComponent writes it.
     .replace(/%7B%7B([A-Z_]+)%7D%7D/g, '{{$1_URI}}')
-    .replace(/https:\/\/network\.invalid\/([a-z0-9/-]*)/g, '{{NETWORK_LINK:$1}}');
-  if (/network\.invalid|%7B%7B/.test(tokens))
+    .replace(/https:\/\/network\.invalid\/([a-z0-9/-]*)/g, '{{NETWORK_LINK:$1}}')
+    .replace(/https:\/\/link\.invalid\/([A-Za-z]+)/g, '{{STATION_LINK:$1}}');
+  if (/network\.invalid|link\.invalid|%7B%7B/.test(tokens))
     throw new Error('the network address was used in a way the server cannot fill in');
   return tokens;
 }

@@ -154,6 +154,56 @@ export const isTimeZone = (zone: string) => {
   }
 };
 
+/** Blank or absent means "not set": the link keeps its default. */
+const unset = (value: string | null | undefined) => value || undefined;
+const NO_CONTROL_CHARACTERS = 'must be on one line, without control characters';
+
+/** An address a listener's browser opens: http(s) only, one line, one that parses. */
+const linkAddress = (label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(500, `${label} must be at most 500 characters`)
+    .refine(hasNoControlCharacters, `${label} ${NO_CONTROL_CHARACTERS}`)
+    .refine(isStorableText, `${label} ${STORABLE_TEXT_MESSAGE}`)
+    .refine(
+      (text) => text === '' || (/^https?:\/\/[^\s/?#]+\S*$/i.test(text) && URL.canParse(text)),
+      `${label} must be an http(s) address, such as https://example.org/page`,
+    )
+    .nullish()
+    .transform(unset);
+
+/**
+ * The contact address goes after mailto: in the footer, so it is a plain address: no spaces, '?', '&' or
+ * '#' that would add a subject, a copy or a body to the listener's e-mail.
+ */
+const MAILTO_SAFE_EMAIL = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
+const contactAddress = z
+  .string({ error: 'Contact e-mail must be text' })
+  .trim()
+  .max(254, 'Contact e-mail must be at most 254 characters')
+  .refine(hasNoControlCharacters, `Contact e-mail ${NO_CONTROL_CHARACTERS}`)
+  .refine(
+    (text) => text === '' || MAILTO_SAFE_EMAIL.test(text),
+    'Contact e-mail must be an address such as info@example.org',
+  )
+  .nullish()
+  .transform(unset);
+
+/** The footer's and social band's addresses (page-meta.ts's StationLinks); a blank one keeps its default. */
+export const stationLinksSchema = z.object(
+  {
+    facebook: linkAddress('Facebook address'),
+    youtube: linkAddress('YouTube address'),
+    instagram: linkAddress('Instagram address'),
+    liveStream: linkAddress('Live Stream address'),
+    privacy: linkAddress('Privacy policy address'),
+    terms: linkAddress('Terms of service address'),
+    contactEmail: contactAddress,
+  },
+  { error: 'links must be an object of addresses' },
+);
+
 /** The 'Station' tab (superuser): what every page shows, changed without a restart. */
 export const stationSettingsSchema = z.object({
   name: z
@@ -179,7 +229,9 @@ export const stationSettingsSchema = z.object({
     .trim()
     .min(1, 'Time zone is required')
     .refine(isTimeZone, 'Time zone must be an IANA name such as Europe/London'),
+  // Settings saved before the links existed have none: every link keeps its default.
+  links: stationLinksSchema.optional().transform((links) => links ?? {}),
 });
-export type StationSettings = z.infer<typeof stationSettingsSchema>;
+export type StationSettings = z.output<typeof stationSettingsSchema>;
 
 export const sourcePasswordResponseSchema = z.object({ sourcePassword: z.string() });

@@ -20,8 +20,44 @@ export function networkLink(path: string, station: { networkUrl: string }): stri
   }
 }
 
-/** The station's contact address: info@ the network's domain. */
-export function contactEmail(station: { networkUrl: string }): string {
+/**
+ * The links staff set in the Station tab (DESIGN.md section 7); each one left unset keeps its default:
+ * SPEC.md's placeholder '#' for the social links, the top of the home page (the player) for Live Stream,
+ * the network site's pages for privacy and terms, info@ the network's domain for the contact address.
+ */
+export interface StationLinks {
+  facebook?: string;
+  youtube?: string;
+  instagram?: string;
+  liveStream?: string;
+  privacy?: string;
+  terms?: string;
+  contactEmail?: string;
+}
+export const STATION_LINK_NAMES = [
+  'facebook',
+  'youtube',
+  'instagram',
+  'liveStream',
+  'privacy',
+  'terms',
+] as const;
+export type StationLinkName = (typeof STATION_LINK_NAMES)[number];
+
+/** Where a footer or social link goes on the home page: the address staff set, else its default. */
+export function stationLink(
+  name: StationLinkName,
+  station: { networkUrl: string; links?: StationLinks },
+): string {
+  const set = station.links?.[name];
+  if (set) return set;
+  if (name === 'privacy' || name === 'terms') return networkLink(name, station);
+  return '#';
+}
+
+/** The station's contact address: the one staff set, else info@ the network's domain. */
+export function contactEmail(station: { networkUrl: string; links?: StationLinks }): string {
+  if (station.links?.contactEmail) return station.links.contactEmail;
   try {
     return `info@${new URL(station.networkUrl).hostname.replace(/^www\./, '')}`;
   } catch {

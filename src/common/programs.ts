@@ -102,7 +102,8 @@ export const DURATION_MESSAGE = 'Duration must be a whole number of minutes from
 /** What a programme is, weekly or on one date: title, speaker, focus, description, start and length. */
 export const programFieldsSchema = z.object({
   title: requiredText('Title', MAX_PROGRAM_TITLE_LENGTH),
-  speaker: requiredText('Speaker', MAX_SPEAKER_LENGTH),
+  /** Blank means the station presents it; listeners then see the station name (SPEC.md section 3). */
+  speaker: optionalText('Speaker', MAX_SPEAKER_LENGTH),
   ministryFocus: optionalText('Ministry focus', MAX_MINISTRY_FOCUS_LENGTH),
   description: optionalText('Description', MAX_PROGRAM_DESCRIPTION_LENGTH),
   startTime: z.string({ error: START_TIME_MESSAGE }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, START_TIME_MESSAGE),
@@ -137,7 +138,7 @@ export type ProgramPatch = z.input<typeof programPatchSchema>;
 export const scheduledProgramSchema = z.object({
   id: z.string(),
   title: z.string(),
-  speaker: z.string(),
+  speaker: z.string().nullable(),
   ministryFocus: z.string().nullable(),
   description: z.string().nullable(),
   startTime: z.string(),
@@ -215,8 +216,30 @@ export const oneOffSchema = z.object({
 export type OneOff = z.infer<typeof oneOffSchema>;
 export const oneOffListSchema = z.array(oneOffSchema);
 
+/** A programme a change would share the air with: its title and when it airs ('Monday 12:00–13:00'). */
+export const overlapSchema = z.object({ title: z.string(), when: z.string() });
+export type Overlap = z.infer<typeof overlapSchema>;
+
+/**
+ * What the station answers when asked, before a save, whether the change would overlap anything. Asking
+ * first keeps an overlap a question for staff rather than a refused request (decision 015).
+ */
+export const overlapCheckSchema = z.object({ overlaps: z.array(overlapSchema) });
+export type OverlapCheck = z.infer<typeof overlapCheckSchema>;
+
+/** 'This overlaps "Midday Word" (Monday 12:00–13:00).' */
+export function overlapSummary(overlaps: Overlap[]) {
+  const names = overlaps.map((o) => `"${o.title}" (${o.when})`);
+  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
+  return `This overlaps ${list}.`;
+}
+
 export const PROGRAMS_PATH = '/api/programs';
 export const ONE_OFFS_PATH = '/api/programs/one-offs';
+/** Where a new weekly programme, a change to one (`/api/programs/:id/check`) or a one-off is checked. */
+export const PROGRAM_CHECK_PATH = '/api/programs/check';
+export const programChangeCheckPath = (id: string) => `${PROGRAMS_PATH}/${encodeURIComponent(id)}/check`;
+export const ONE_OFF_CHECK_PATH = '/api/programs/one-offs/check';
 export const PROGRAM_NOT_FOUND = 'Programme not found';
 export const ONE_OFF_NOT_FOUND = 'One-off change not found';
 export { idParamsSchema as programIdParamsSchema } from './http.js';

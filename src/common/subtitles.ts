@@ -145,6 +145,8 @@ export type CaptionBody = z.input<typeof captionBodySchema>;
 /** The answer to a caption: the lines stored (one per language), so a captioner can correct them. */
 export const captionResultSchema = z.object({
   timestamp: z.number().int(),
+  /** When the station stored the line (ISO 8601): the console shows it as the station's time of day. */
+  createdAt: z.string(),
   lines: z.array(z.object({ id: z.string(), language: z.string(), translatedText: z.string() })),
 });
 export type CaptionResult = z.infer<typeof captionResultSchema>;

@@ -1,4 +1,9 @@
-import { networkLink as linkOnNetwork, STATION_CONFIG_ELEMENT_ID } from '../../common/page-meta';
+import {
+  networkLink as linkOnNetwork,
+  STATION_CONFIG_ELEMENT_ID,
+  stationLink as linkOfStation,
+  type StationLinkName,
+} from '../../common/page-meta';
 import type { StationInfo } from '../../common/station';
 
 /** Used when the page carries no station config (component tests, the Vite dev server's raw index.html). */
@@ -16,8 +21,15 @@ export const FALLBACK_STATION: StationInfo = {
 function isStationInfo(value: unknown): value is StationInfo {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Record<string, unknown>;
-  return (['name', 'networkName', 'networkUrl', 'timeZone'] as const).every(
-    (key) => typeof record[key] === 'string',
+  const links = record.links;
+  return (
+    (['name', 'networkName', 'networkUrl', 'timeZone'] as const).every(
+      (key) => typeof record[key] === 'string',
+    ) &&
+    (links === undefined ||
+      (typeof links === 'object' &&
+        links !== null &&
+        Object.values(links).every((link) => typeof link === 'string')))
   );
 }
 
@@ -49,4 +61,9 @@ export function provideStation(station: StationInfo) {
 /** A page on the network's main site, e.g. networkLink('about'); '' is the site's home. */
 export function networkLink(path: string, station: StationInfo = getStation()): string {
   return linkOnNetwork(path, station);
+}
+
+/** A footer or social link as staff set it in the Station tab, else its default (SPEC.md section 2). */
+export function stationLink(name: StationLinkName, station: StationInfo = getStation()): string {
+  return linkOfStation(name, station);
 }

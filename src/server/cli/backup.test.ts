@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -42,7 +43,7 @@ async function contentOf(dataDir: string) {
 }
 
 describe('npm run backup / npm run restore on the embedded database', () => {
-  it('backs up content, uploads and subscribers, restores them into a fresh data directory, and refuses a non-empty one', async () => {
+  it('backs up content, uploads, the media library and subscribers, restores them into a fresh data directory, and refuses a non-empty one', async () => {
     const source = tempDir();
     const handle = await openDatabase({ dataDir: source });
     await handle.db.insert(featuredContent).values({
@@ -55,6 +56,12 @@ describe('npm run backup / npm run restore on the embedded database', () => {
     await handle.close();
     mkdirSync(path.join(source, 'uploads'));
     writeFileSync(path.join(source, 'uploads', 'cover.png'), 'picture bytes');
+    // The AutoDJ's library and its subtitles: a restored station plays the same.
+    const song = randomBytes(32 * 1024);
+    const cue = 'WEBVTT\n\n00:00.000 --> 00:03.000\nAbide with me\n';
+    mkdirSync(path.join(source, 'media'));
+    writeFileSync(path.join(source, 'media', 'Abide With Me.mp3'), song);
+    writeFileSync(path.join(source, 'media', 'Abide With Me.en.vtt'), cue);
 
     const file = path.join(tempDir(), 'station.tar.gz');
     expect(await cli(source, 'backup', file)).toEqual({
@@ -69,6 +76,8 @@ describe('npm run backup / npm run restore on the embedded database', () => {
     });
     expect(await contentOf(target)).toEqual(await contentOf(source));
     expect(readFileSync(path.join(target, 'uploads', 'cover.png'), 'utf8')).toBe('picture bytes');
+    expect(readFileSync(path.join(target, 'media', 'Abide With Me.mp3')).equals(song)).toBe(true);
+    expect(readFileSync(path.join(target, 'media', 'Abide With Me.en.vtt'), 'utf8')).toBe(cue);
 
     expect(await cli(target, 'restore', file)).toEqual({
       code: 2,

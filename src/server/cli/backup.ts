@@ -3,7 +3,7 @@ import { restoreBackup, RestoreError, writeBackupFile } from '../features/backup
 import { fail, openStationDatabase } from './shell.js';
 
 const USAGE = `Usage:
-  npm run backup -- FILE            database and uploads into one archive (the station may be running)
+  npm run backup -- FILE            database, uploads, media library and clips into one archive (the station may be running)
   npm run restore -- FILE [--force] into a stopped station; --force replaces a station that holds data`;
 
 const { positionals, values } = parseArgs({

@@ -33,7 +33,8 @@ export const programs = pgTable(
   {
     id: id(),
     title: text('title').notNull(),
-    speaker: text('speaker').notNull(),
+    /** Who presents it; none means the station itself (SPEC.md: the speaker defaults to the station name). */
+    speaker: text('speaker'),
     /** The ministry a programme serves (youth, family, prayer…), shown on its card; optional. */
     ministryFocus: text('ministry_focus'),
     description: text('description'),
@@ -72,7 +73,7 @@ export const programOverrides = pgTable(
     ),
     check(
       'program_overrides_fields',
-      sql`${t.kind} = 'cancel' or (${t.title} is not null and ${t.speaker} is not null and ${t.startTime} is not null and ${t.duration} is not null)`,
+      sql`${t.kind} = 'cancel' or (${t.title} is not null and ${t.startTime} is not null and ${t.duration} is not null)`,
     ),
     // One change per weekly programme and date (a newer one takes its place); also the date lookup.
     uniqueIndex('program_overrides_date_program_idx').on(t.date, t.programId),

@@ -4,7 +4,13 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { contactEmail, networkLink } from '../../common/page-meta.js';
+import {
+  contactEmail,
+  networkLink,
+  STATION_LINK_NAMES,
+  stationLink,
+  type StationLinkName,
+} from '../../common/page-meta.js';
 import { pageMeta, STATION_CONFIG_ELEMENT_ID, type StationInfo } from '../../common/station.js';
 import { escapeHtml } from '../html.js';
 
@@ -15,6 +21,9 @@ const TEMPLATES = new Set(['/index.html', '/home.html', '/manifest.webmanifest']
 
 // JSON inside <script type="application/json">: only '<' can end the element early.
 const escapeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+const isStationLinkName = (name: string | undefined): name is StationLinkName =>
+  (STATION_LINK_NAMES as readonly string[]).includes(name ?? '');
 
 export function renderPage(template: string, station: StationInfo, pageUrl: string): string {
   const meta = pageMeta(station);
@@ -32,9 +41,11 @@ export function renderPage(template: string, station: StationInfo, pageUrl: stri
     IMAGE_URL: escapeHtml(new URL('/og-image.png', pageUrl).href),
     STATION_CONFIG: `<script id="${STATION_CONFIG_ELEMENT_ID}" type="application/json">${escapeJson(station)}</script>`,
   };
-  // {{NETWORK_LINK:about}}: a page on the network's site, in the prerendered home page (scripts/prerender.mjs).
-  return template.replace(/\{\{([A-Z_]+)(?::([a-z0-9/-]*))?\}\}/g, (whole, key: string, path?: string) => {
+  // In the prerendered home page (scripts/prerender.mjs): {{NETWORK_LINK:about}}, a page on the network's
+  // site; {{STATION_LINK:facebook}}, a footer or social link as staff set it in the Station tab.
+  return template.replace(/\{\{([A-Z_]+)(?::([A-Za-z0-9/-]*))?\}\}/g, (whole, key: string, path?: string) => {
     if (key === 'NETWORK_LINK' && path !== undefined) return escapeHtml(networkLink(path, station));
+    if (key === 'STATION_LINK' && isStationLinkName(path)) return escapeHtml(stationLink(path, station));
     return values[key] ?? whole;
   });
 }

@@ -1,11 +1,13 @@
 import Podcast from 'lucide-react/icons/podcast';
 import { FacebookIcon, InstagramIcon, YouTubeIcon } from '../../components/brand-icons';
+import { stationLink } from '../../lib/station';
 
-// SPEC.md section 2 item 9: the social links are placeholders; the podcast is the station's own sermon feed.
-const SOCIAL_LINKS = [
-  { label: 'Facebook', icon: FacebookIcon, href: '#' },
-  { label: 'YouTube', icon: YouTubeIcon, href: '#' },
-  { label: 'Instagram', icon: InstagramIcon, href: '#' },
+// SPEC.md section 2 item 9: a social link staff have not set in the Station tab stays the placeholder '#';
+// the podcast is the station's own sermon feed.
+const socialLinks = () => [
+  { label: 'Facebook', icon: FacebookIcon, href: stationLink('facebook') },
+  { label: 'YouTube', icon: YouTubeIcon, href: stationLink('youtube') },
+  { label: 'Instagram', icon: InstagramIcon, href: stationLink('instagram') },
   { label: 'Podcast', icon: Podcast, href: '/podcast.xml' },
 ];
 
@@ -20,7 +22,7 @@ export function SocialLinksBand() {
           Follow the ministry
         </h2>
         <ul className="flex flex-wrap justify-center gap-3">
-          {SOCIAL_LINKS.map(({ label, icon: Icon, href }) => (
+          {socialLinks().map(({ label, icon: Icon, href }) => (
             <li key={label}>
               <a
                 href={href}

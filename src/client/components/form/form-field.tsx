@@ -9,6 +9,7 @@ export function FormField({
   label,
   type = 'text',
   autoComplete,
+  placeholder,
   error,
   registration,
 }: {
@@ -16,6 +17,7 @@ export function FormField({
   label: string;
   type?: string;
   autoComplete?: string;
+  placeholder?: string;
   error?: string;
   registration: UseFormRegisterReturn;
 }) {
@@ -26,6 +28,7 @@ export function FormField({
         id={id}
         type={type}
         autoComplete={autoComplete}
+        placeholder={placeholder}
         aria-invalid={Boolean(error)}
         aria-describedby={`${id}-error`}
         {...registration}

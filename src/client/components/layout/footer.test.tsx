@@ -1,6 +1,10 @@
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import SiteFooter from '../../app/home/sections/site-footer';
+import { FALLBACK_STATION, provideStation } from '../../lib/station';
 import { Footer } from './footer';
+
+afterEach(() => provideStation(FALLBACK_STATION));
 
 const href = (name: string) => screen.getByRole('link', { name }).getAttribute('href');
 
@@ -31,5 +35,37 @@ describe('Footer (SPEC.md section 2 item 10)', () => {
       'mailto:info@example.org',
     );
     expect(screen.getByText(/© 2025/)).toBeInTheDocument();
+  });
+});
+
+describe('the links staff set in the Station tab', () => {
+  it('keeps the social links as the placeholder # until they are set (SPEC.md section 2 item 9)', () => {
+    render(<SiteFooter />);
+    expect(['Facebook', 'YouTube', 'Instagram'].map(href)).toEqual(['#', '#', '#']);
+    expect(href('Podcast')).toBe('/podcast.xml');
+  });
+
+  it('shows the social, Live Stream, privacy, terms and contact addresses staff set; unset ones keep their defaults', () => {
+    provideStation({
+      ...FALLBACK_STATION,
+      links: {
+        facebook: 'https://facebook.com/graceradio',
+        youtube: 'https://youtube.com/@graceradio',
+        liveStream: 'https://listen.grace.example/live',
+        privacy: 'https://grace.example/legal/privacy',
+        contactEmail: 'studio@grace.example',
+      },
+    });
+    render(<SiteFooter />);
+    expect(href('Facebook')).toBe('https://facebook.com/graceradio');
+    expect(href('YouTube')).toBe('https://youtube.com/@graceradio');
+    expect(href('Instagram')).toBe('#');
+    expect(href('Live Stream')).toBe('https://listen.grace.example/live');
+    expect(href('Privacy Policy')).toBe('https://grace.example/legal/privacy');
+    expect(href('Terms of Service')).toBe('https://example.org/terms');
+    expect(screen.getByRole('link', { name: 'studio@grace.example' })).toHaveAttribute(
+      'href',
+      'mailto:studio@grace.example',
+    );
   });
 });

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { contactEmail } from '../../../common/page-meta';
 import { FOOTER_COPYRIGHT_YEAR } from '../../../common/ui';
 import { useLocation } from 'wouter';
-import { getStation, networkLink } from '../../lib/station';
+import { getStation, networkLink, stationLink } from '../../lib/station';
 import { homeAnchor } from './nav-links';
 
 const linkClass =
@@ -18,7 +18,11 @@ function Column({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** SPEC.md section 2 item 10. Privacy and terms live on the network site: the station serves only / and /dashboard-mgmt. */
+/**
+ * SPEC.md section 2 item 10. Live Stream, privacy, terms and the contact address are as staff set them in
+ * the Station tab; unset, Live Stream goes to the player at the top of the home page, privacy and terms to
+ * the network site (the station serves only / and /dashboard-mgmt), the address is info@ its domain.
+ */
 export function Footer() {
   const station = getStation();
   const email = contactEmail(station);
@@ -44,7 +48,7 @@ export function Footer() {
             </a>
           </li>
           <li>
-            <a className={linkClass} href={anchor('#')}>
+            <a className={linkClass} href={station.links?.liveStream ?? anchor('#')}>
               Live Stream
             </a>
           </li>
@@ -88,12 +92,12 @@ export function Footer() {
             </a>
           </li>
           <li>
-            <a className={linkClass} href={networkLink('privacy', station)} {...external}>
+            <a className={linkClass} href={stationLink('privacy', station)} {...external}>
               Privacy Policy
             </a>
           </li>
           <li>
-            <a className={linkClass} href={networkLink('terms', station)} {...external}>
+            <a className={linkClass} href={stationLink('terms', station)} {...external}>
               Terms of Service
             </a>
           </li>

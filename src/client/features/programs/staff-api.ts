@@ -3,6 +3,10 @@ import {
   ONE_OFFS_PATH,
   oneOffListSchema,
   oneOffSchema,
+  ONE_OFF_CHECK_PATH,
+  overlapCheckSchema,
+  PROGRAM_CHECK_PATH,
+  programChangeCheckPath,
   PROGRAMS_PATH,
   scheduledProgramSchema,
   weekScheduleSchema,
@@ -55,3 +59,13 @@ export const useAddOneOff = () =>
 
 export const useDeleteOneOff = () =>
   useScheduleMutation((id: string) => apiSend('DELETE', `${ONE_OFFS_PATH}/${encodeURIComponent(id)}`));
+
+// Asked before each save (decision 015): what the change would overlap, so staff are asked first.
+export const checkNewProgram = (body: ProgramBody) =>
+  apiSend('POST', PROGRAM_CHECK_PATH, body, overlapCheckSchema);
+
+export const checkProgramChange = (id: string, patch: ProgramPatch) =>
+  apiSend('POST', programChangeCheckPath(id), patch, overlapCheckSchema);
+
+export const checkOneOff = (body: OneOffBody) =>
+  apiSend('POST', ONE_OFF_CHECK_PATH, body, overlapCheckSchema);

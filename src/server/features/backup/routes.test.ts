@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -20,6 +28,15 @@ let t: Awaited<ReturnType<typeof createTestApp>>;
 let superuser: Record<string, string>;
 let admin: Record<string, string>;
 let imageUrl: string;
+
+/** Files the station plays or serves from DATA_DIR besides uploads: bytes no text encoding would keep. */
+const LIBRARY = {
+  'media/Morning Praise - Choir.mp3': randomBytes(64 * 1024),
+  'media/Morning Praise - Choir.en.vtt': Buffer.from('WEBVTT\n\n00:00.000 --> 00:04.000\nGood morning\n'),
+  'media/Morning Praise - Choir.fr.vtt': Buffer.from('WEBVTT\n\n00:00.000 --> 00:04.000\nBonjour, ça va\n'),
+  'media/hymns/Amazing Grace.mp3': randomBytes(16 * 1024),
+  'clips/clip-1.mp3': randomBytes(8 * 1024),
+};
 
 function imageUpload(data: Buffer) {
   const boundary = `----station${randomBytes(8).toString('hex')}`;
@@ -53,6 +70,10 @@ beforeAll(async () => {
     payload: { title: 'Psalm 121', description: 'I lift up my eyes', type: 'devotion', imageUrl },
   });
   expect(created.statusCode).toBe(201);
+  // The library the AutoDJ plays, with its subtitles, and a listener's shared clip.
+  mkdirSync(path.join(t.config.dataDir, 'media', 'hymns'), { recursive: true });
+  mkdirSync(path.join(t.config.dataDir, 'clips'), { recursive: true });
+  for (const [file, data] of Object.entries(LIBRARY)) writeFileSync(path.join(t.config.dataDir, file), data);
   await t.db.insert(emailSubscribers).values([
     { email: 'ruth@example.org', name: 'Ruth' },
     { email: 'boaz@example.org', name: 'Boaz', isActive: 'false', status: 'unsubscribed' },
@@ -89,7 +110,7 @@ describe('GET /api/admin/backup', () => {
     expect(res.json()).toHaveProperty('message');
   });
 
-  it('gives a superuser an archive that restores content, uploads and subscribers into a fresh station', async () => {
+  it('gives a superuser an archive that restores content, uploads, the media library, clips and subscribers into a fresh station', async () => {
     const res = await download(superuser);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/gzip');
@@ -106,14 +127,27 @@ describe('GET /api/admin/backup', () => {
       expect(await everything(fresh.db)).toEqual(await everything(t.db));
       const stored = path.join(freshDir, imageUrl);
       expect(readFileSync(stored)).toEqual(readFileSync(path.join(t.config.dataDir, imageUrl)));
+      // The library and its subtitles come back byte for byte: the restored station plays the same.
+      for (const [file, data] of Object.entries(LIBRARY)) {
+        expect(readFileSync(path.join(freshDir, file)).equals(data), file).toBe(true);
+      }
 
       // The restored station holds data now: a second restore needs force, and then replaces it all.
       await expect(restoreBackup(fresh.db, freshDir, file, { force: false })).rejects.toThrow(
         /already holds data: restore with --force/,
       );
       await fresh.db.insert(emailSubscribers).values({ email: 'extra@example.org' });
+      writeFileSync(path.join(freshDir, 'media', 'added since.mp3'), 'x');
       await restoreBackup(fresh.db, freshDir, file, { force: true });
       expect(await everything(fresh.db)).toEqual(await everything(t.db));
+      // What was there is kept beside, as uploads are; the library is the backup's again.
+      expect(existsSync(path.join(freshDir, 'media', 'added since.mp3'))).toBe(false);
+      const kept = readdirSync(freshDir).filter((name) => name.startsWith('media.before-restore-'));
+      expect(kept).toHaveLength(1);
+      expect(readdirSync(path.join(freshDir, kept[0]!))).toContain('added since.mp3');
+      for (const [file, data] of Object.entries(LIBRARY)) {
+        expect(readFileSync(path.join(freshDir, file)).equals(data), file).toBe(true);
+      }
     } finally {
       await fresh.close();
     }

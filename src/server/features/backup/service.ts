@@ -21,16 +21,26 @@ export { RestoreError };
 
 const DUMP_FILE = 'database.jsonl';
 
-/** DATA_DIR/uploads, where staff's pictures live; none when the station runs in memory. */
-const uploadsDirOf = (dataDir: string) =>
-  dataDir === 'memory://' ? undefined : path.resolve(dataDir, 'uploads');
+/**
+ * The folders of DATA_DIR holding what the station plays or serves: `uploads` (pictures and sermon audio,
+ * served at /uploads), `media` (the AutoDJ's library and its .LANG.vtt subtitles) and `clips` (listeners'
+ * shared clips). The database comes as a dump; the GeoIP file is downloaded again, not backed up.
+ */
+export const BACKED_UP_FOLDERS = ['uploads', 'media', 'clips'] as const;
+
+/** DATA_DIR itself; none when the station runs in memory (it then has no folders of its own). */
+const folderRootOf = (dataDir: string) => (dataDir === 'memory://' ? undefined : path.resolve(dataDir));
+
+/** The backed-up folders that exist in DATA_DIR. */
+const foldersIn = (root: string | undefined) =>
+  root ? BACKED_UP_FOLDERS.filter((name) => existsSync(path.join(root, name))) : [];
 
 export const backupFileName = (date = new Date()) =>
   `station-backup-${date.toISOString().slice(0, 10)}.tar.gz`;
 
 /**
- * One gzip'd tar archive holding the database (every table's rows, from one snapshot) and the uploads
- * folder; streamed, so a large library never sits in memory. Works on either database.
+ * One gzip'd tar archive holding the database (every table's rows, from one snapshot) and every folder the
+ * station plays or serves from; streamed, so a large library never sits in memory. Works on either database.
  */
 export async function createBackup(db: Database, dataDir: string): Promise<Readable> {
   const staging = mkdtempSync(path.join(os.tmpdir(), 'station-backup-'));
@@ -45,9 +55,10 @@ export async function createBackup(db: Database, dataDir: string): Promise<Reada
     rmSync(staging, { recursive: true, force: true });
     throw error;
   }
-  const uploads = uploadsDirOf(dataDir);
+  const root = folderRootOf(dataDir);
+  const folders = foldersIn(root);
   const args = ['-cz', '-C', staging, DUMP_FILE];
-  if (uploads && existsSync(uploads)) args.push('-C', path.dirname(uploads), path.basename(uploads));
+  if (root && folders.length > 0) args.push('-C', root, ...folders);
   const tar = spawn('tar', args, { stdio: ['ignore', 'pipe', 'inherit'] });
   tar.on('close', () => rmSync(staging, { recursive: true, force: true }));
   return tar.stdout;
@@ -60,11 +71,13 @@ export async function writeBackupFile(db: Database, dataDir: string, file: strin
   await once(out, 'close');
 }
 
-/** Whether the station holds anything a restore would replace: rows in any table or uploaded files. */
+const holdsFiles = (folder: string) => existsSync(folder) && readdirSync(folder).length > 0;
+
+/** Whether the station holds anything a restore would replace: rows in any table or files in its folders. */
 export async function stationIsEmpty(db: Database, dataDir: string): Promise<boolean> {
-  const uploads = uploadsDirOf(dataDir);
-  const hasUploads = uploads !== undefined && existsSync(uploads) && readdirSync(uploads).length > 0;
-  return !hasUploads && (await countRows(db)) === 0;
+  const root = folderRootOf(dataDir);
+  const hasFiles = foldersIn(root).some((name) => holdsFiles(path.join(root!, name)));
+  return !hasFiles && (await countRows(db)) === 0;
 }
 
 function run(command: string, args: string[]) {
@@ -82,9 +95,9 @@ function run(command: string, args: string[]) {
 }
 
 /**
- * Restores an archive made by createBackup: the database in one transaction, then the uploads folder
- * (an existing one is kept beside it as uploads.before-restore-<time>). Refuses a station that already
- * holds data unless `force`.
+ * Restores an archive made by createBackup: the database in one transaction, then each folder it holds
+ * (uploads, media, clips; an existing one with files is kept beside it as <folder>.before-restore-<time>).
+ * Refuses a station that already holds data unless `force`.
  */
 export async function restoreBackup(
   db: Database,
@@ -96,8 +109,9 @@ export async function restoreBackup(
   if (!options.force && !(await stationIsEmpty(db, dataDir))) {
     throw new RestoreError('This station already holds data: restore with --force to replace all of it.');
   }
-  // Beside the uploads folder, so moving the restored one into place is a rename on the same disk.
-  const stagingParent = uploadsDirOf(dataDir) ? path.resolve(dataDir) : os.tmpdir();
+  // Beside the folders, so moving a restored one into place is a rename on the same disk.
+  const root = folderRootOf(dataDir);
+  const stagingParent = root ?? os.tmpdir();
   mkdirSync(stagingParent, { recursive: true });
   const staging = mkdtempSync(path.join(stagingParent, '.restore-'));
   try {
@@ -108,15 +122,12 @@ export async function restoreBackup(
     const reader = createInterface({ input: createReadStream(dump), crlfDelay: Infinity });
     const iterator = reader[Symbol.asyncIterator]();
     await restoreDatabase(db, { [Symbol.asyncIterator]: () => iterator }, options);
-    const uploads = uploadsDirOf(dataDir);
-    const restored = path.join(staging, 'uploads');
-    if (uploads && existsSync(restored)) {
-      if (existsSync(uploads) && readdirSync(uploads).length > 0) {
-        renameSync(uploads, `${uploads}.before-restore-${Date.now()}`);
-      } else {
-        rmSync(uploads, { recursive: true, force: true });
-      }
-      renameSync(restored, uploads);
+    const at = Date.now();
+    for (const name of root ? foldersIn(staging) : []) {
+      const folder = path.join(root!, name);
+      if (holdsFiles(folder)) renameSync(folder, `${folder}.before-restore-${at}`);
+      else rmSync(folder, { recursive: true, force: true });
+      renameSync(path.join(staging, name), folder);
     }
   } finally {
     rmSync(staging, { recursive: true, force: true });

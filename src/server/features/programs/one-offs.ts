@@ -10,6 +10,7 @@ import {
   type DayOfWeek,
   type OneOff,
   type oneOffBodySchema,
+  type Overlap,
 } from '../../../common/programs.js';
 import type { Database } from '../../db/client.js';
 import { stationClock } from './clock.js';
@@ -54,8 +55,8 @@ export async function listOneOffs(
 
 type OneOffBody = z.output<typeof oneOffBodySchema>;
 
-/** The refusal for a one-off programme that would overlap what airs around its date, if it would. */
-async function dateClash(db: Database, body: OneOffBody & { kind: 'replace' | 'add' }) {
+/** What a one-off programme would share the air with around its date (the evening before, the morning after). */
+async function dateClashes(db: Database, body: OneOffBody & { kind: 'replace' | 'add' }): Promise<Overlap[]> {
   const { weekly, oneOffs } = await repository.scheduleBetween(
     db,
     addDays(body.date, -1),
@@ -77,29 +78,22 @@ async function dateClash(db: Database, body: OneOffBody & { kind: 'replace' | 'a
       .filter((airing) => airing.id !== '')
       .map((airing) => ({ ...airing, dayOffset: offset })),
   );
-  const clashes = clashesWith(candidate, placed);
-  if (clashes.length === 0) return undefined;
-  return fail(
-    'overlap',
-    overlapMessage(
-      clashes.map((c) => ({
-        title: c.title,
-        when: `${timeRange(c.startTime, c.duration)} on ${addDays(body.date, c.dayOffset)}`,
-      })),
-    ),
-  );
+  return clashesWith(candidate, placed).map((c) => ({
+    title: c.title,
+    when: `${timeRange(c.startTime, c.duration)} on ${addDays(body.date, c.dayOffset)}`,
+  }));
 }
 
 /**
- * Saves a one-off change for a date from today on (station time): a weekly programme of that weekday
- * cancelled or replaced, or a special service added; one that would overlap is refused unless confirmed.
+ * Whether a one-off change could be saved, and what it would overlap: a date from today on (station time),
+ * a weekly programme of that weekday for a cancel or replace. A cancel overlaps nothing.
  */
-export async function createOneOff(
+export async function checkOneOff(
   db: Database,
   body: OneOffBody,
   timeZone: string,
   now = new Date(),
-): Promise<Outcome<OneOff>> {
+): Promise<Outcome<Overlap[]>> {
   if (body.date < stationClock(now, timeZone).date) {
     return fail('invalid', 'That date has passed: choose today or a later date');
   }
@@ -114,9 +108,20 @@ export async function createOneOff(
       );
     }
   }
-  if (body.kind !== 'cancel' && !body.confirmOverlap) {
-    const clash = await dateClash(db, body);
-    if (clash) return clash;
+  return { ok: true, value: body.kind === 'cancel' ? [] : await dateClashes(db, body) };
+}
+
+/** Saves a one-off change; one that would overlap is refused unless confirmed. */
+export async function createOneOff(
+  db: Database,
+  body: OneOffBody,
+  timeZone: string,
+  now = new Date(),
+): Promise<Outcome<OneOff>> {
+  const checked = await checkOneOff(db, body, timeZone, now);
+  if (!checked.ok) return checked;
+  if (checked.value.length > 0 && !(body.kind !== 'cancel' && body.confirmOverlap)) {
+    return fail('overlap', overlapMessage(checked.value));
   }
   const id = await repository.saveOneOff(db, {
     date: body.date,

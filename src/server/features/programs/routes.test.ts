@@ -63,6 +63,9 @@ describe('authorization', () => {
       ['GET', '/api/programs', undefined],
       ['POST', '/api/programs', MIDDAY],
       ['PATCH', `/api/programs/${program.id}`, { isActive: false }],
+      ['POST', '/api/programs/check', MIDDAY],
+      ['POST', `/api/programs/${program.id}/check`, { startTime: '06:00' }],
+      ['POST', '/api/programs/one-offs/check', { kind: 'add', date: nextDateOn('monday'), ...MIDDAY }],
       ['DELETE', `/api/programs/${program.id}`, undefined],
       ['GET', '/api/programs/one-offs', undefined],
       [
@@ -129,7 +132,7 @@ describe('weekly programmes', () => {
     ['no title', { title: undefined }, 'Title is required'],
     ['a blank title', { title: '   ' }, 'Title is required'],
     ['a title over 200 characters', { title: 't'.repeat(201) }, 'Title must be at most 200 characters'],
-    ['no speaker', { speaker: '' }, 'Speaker is required'],
+    ['a speaker over 200 characters', { speaker: 's'.repeat(201) }, 'Speaker must be at most 200 characters'],
     ['a number as speaker', { speaker: 7 }, 'Speaker must be text'],
     ['a ministry focus over 100', { ministryFocus: 'm'.repeat(101) }, 'Ministry focus must be at most 100'],
     ['a description over 2,000', { description: 'd'.repeat(2001) }, 'Description must be at most 2,000'],
@@ -153,6 +156,24 @@ describe('weekly programmes', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(message);
     expect(await stored()).toBe(before);
+  });
+
+  it("takes a programme without a speaker; 'Today's Programs' then leaves the station name to the page", async () => {
+    const today = dayOfDate(stationClock(new Date(), 'Africa/Lagos').date);
+    const created = await add({ speaker: undefined, dayOfWeek: today, startTime: '00:00', duration: 1440 });
+    expect(created.speaker).toBeNull();
+    const blank = await add({ speaker: '   ', dayOfWeek: 'friday', title: 'Friday Word' });
+    expect(blank.speaker).toBeNull();
+    expect(
+      (await call('PATCH', `/api/programs/${blank.id}`, { speaker: 'Pastor Ruth' })).json().speaker,
+    ).toBe('Pastor Ruth');
+    expect((await call('PATCH', `/api/programs/${blank.id}`, { speaker: '' })).json().speaker).toBeNull();
+
+    const list = (await t.app.inject({ url: '/api/programs/today' })).json();
+    expect(list).toHaveLength(1);
+    const listed = programSchema.strict().parse(list[0]);
+    expect(listed).toMatchObject({ title: MIDDAY.title, isLive: true });
+    expect(listed).not.toHaveProperty('speaker');
   });
 
   it.each([
@@ -228,6 +249,102 @@ describe('overlaps', () => {
     const back = await call('PATCH', `/api/programs/${second.id}`, { isActive: true });
     expect(back.statusCode).toBe(409);
     expect((await week()).find((p) => p.id === second.id)?.isActive).toBe(false);
+  });
+});
+
+describe('asking about overlaps before a save', () => {
+  it('answers 200 with what a new programme would overlap, and stores nothing', async () => {
+    await add();
+    await add({ title: 'Noon Hymns', startTime: '11:30', dayOfWeek: 'monday', confirmOverlap: true });
+    const before = await stored();
+    const asked = await call('POST', '/api/programs/check', {
+      ...MIDDAY,
+      title: 'Lunch',
+      startTime: '12:15',
+    });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toEqual({
+      overlaps: [
+        { title: 'Noon Hymns', when: 'Monday 11:30–12:30' },
+        { title: 'Midday Word', when: 'Monday 12:00–13:00' },
+      ],
+    });
+    const clear = await call('POST', '/api/programs/check', { ...MIDDAY, startTime: '13:00' });
+    expect(clear.json()).toEqual({ overlaps: [] });
+    const off = await call('POST', '/api/programs/check', { ...MIDDAY, isActive: false });
+    expect(off.json()).toEqual({ overlaps: [] });
+    expect(await stored()).toBe(before);
+  });
+
+  it('answers for a change as its save would: a move is checked, words alone are not', async () => {
+    await add();
+    const late = await add({ title: 'Afternoon', startTime: '14:00' });
+    const accepted = await add({ title: 'Handover', startTime: '12:45', confirmOverlap: true });
+    const before = await stored();
+    const moved = await call('POST', `/api/programs/${late.id}/check`, { startTime: '11:30' });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toEqual({ overlaps: [{ title: 'Midday Word', when: 'Monday 12:00–13:00' }] });
+    const itself = await call('POST', `/api/programs/${late.id}/check`, { startTime: '14:30' });
+    expect(itself.json()).toEqual({ overlaps: [] });
+
+    const words = await call('POST', `/api/programs/${accepted.id}/check`, { title: 'Handover Prayer' });
+    expect(words.json()).toEqual({ overlaps: [] });
+    const missing = await call('POST', '/api/programs/no-such-programme/check', { title: 'x' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: 'Programme not found' });
+    expect(await stored()).toBe(before);
+  });
+
+  it('answers for a one-off change, with the same refusals its save has', async () => {
+    const weekly = await add();
+    const date = nextDateOn('monday');
+    const before = await stored();
+    const special = await call('POST', '/api/programs/one-offs/check', {
+      kind: 'add',
+      date,
+      ...MIDDAY,
+      title: 'Harvest',
+      startTime: '12:30',
+    });
+    expect(special.statusCode).toBe(200);
+    expect(special.json()).toEqual({ overlaps: [{ title: 'Midday Word', when: `12:00–13:00 on ${date}` }] });
+    const cancel = await call('POST', '/api/programs/one-offs/check', {
+      kind: 'cancel',
+      date,
+      programId: weekly.id,
+    });
+    expect(cancel.json()).toEqual({ overlaps: [] });
+    const past = await call('POST', '/api/programs/one-offs/check', {
+      kind: 'add',
+      date: '2000-01-03',
+      ...MIDDAY,
+    });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().message).toBe('That date has passed: choose today or a later date');
+    expect(await stored()).toBe(before);
+  });
+
+  it.each([
+    ['/api/programs/check', { ...MIDDAY, startTime: '25:00' }, 'Start time must be HH:MM'],
+    ['/api/programs/check', { ...MIDDAY, dayOfWeek: undefined }, 'Day must be one of'],
+    ['/api/programs/check', { ...MIDDAY, title: 7 }, 'Title must be text'],
+    ['/api/programs/check', { ...MIDDAY, duration: 0 }, 'Duration must be a whole number'],
+    ['/api/programs/check', { ...MIDDAY, speaker: 'x\u0000' }, 'cannot be stored'],
+    [
+      '/api/programs/one-offs/check',
+      { kind: 'move', date: '2099-01-05' },
+      "kind must be 'cancel', 'replace' or 'add'",
+    ],
+    [
+      '/api/programs/one-offs/check',
+      { kind: 'add', date: '2099-02-30', ...MIDDAY },
+      'date must be a real date',
+    ],
+    ['/api/programs/one-offs/check', { kind: 'cancel', date: '2099-01-05' }, 'programId is required'],
+  ])('refuses a bad check at %s with a clear 400 (case %#)', async (url, body, message) => {
+    const res = await call('POST', url, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(message);
   });
 });
 
@@ -359,6 +476,17 @@ describe('one-off changes', () => {
     expect((await call('POST', '/api/programs/one-offs', replacement)).statusCode).toBe(201);
   });
 
+  it('adds a special service without a speaker', async () => {
+    const { speaker: _speaker, ...unnamed } = MIDDAY;
+    const res = await call('POST', '/api/programs/one-offs', {
+      kind: 'add',
+      date: nextDateOn('monday'),
+      ...unnamed,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ title: MIDDAY.title, speaker: null });
+  });
+
   it("shows in today's list with SPEC.md's shape and the ministry focus", async () => {
     const today = stationClock(new Date(), 'Africa/Lagos').date;
     const res = await call('POST', '/api/programs/one-offs', {
@@ -428,6 +556,9 @@ describe('bad input at every schedule write', () => {
       ['PATCH', `/api/programs/${program.id}`, { ...MIDDAY, isActive: true }],
       ['POST', '/api/programs/one-offs', { kind: 'replace', date, programId: program.id, ...MIDDAY }],
       ['POST', '/api/programs/one-offs', { kind: 'add', date, ...MIDDAY }],
+      ['POST', '/api/programs/check', MIDDAY],
+      ['POST', `/api/programs/${program.id}/check`, { ...MIDDAY, isActive: true }],
+      ['POST', '/api/programs/one-offs/check', { kind: 'add', date, ...MIDDAY }],
     ];
     for (const [method, url, template] of routes) {
       await fc.assert(

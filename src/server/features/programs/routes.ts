@@ -8,6 +8,7 @@ import {
   oneOffListSchema,
   oneOffRangeQuerySchema,
   oneOffSchema,
+  overlapCheckSchema,
   PROGRAM_NOT_FOUND,
   programBodySchema,
   programIdParamsSchema,
@@ -17,6 +18,9 @@ import {
   weekScheduleSchema,
 } from '../../../common/programs.js';
 import {
+  checkNewProgram,
+  checkOneOff,
+  checkProgramChange,
   createOneOff,
   createProgram,
   deleteOneOff,
@@ -71,6 +75,32 @@ export async function programRoutes(app: FastifyInstance) {
     },
   );
 
+  // Asked before a save, so an overlap is a question for staff and not a refused request (decision 015).
+  api.post(
+    '/programs/check',
+    {
+      config: staff,
+      schema: { body: programBodySchema, response: { 200: overlapCheckSchema, ...staffErrors } },
+    },
+    async (request) => ({ overlaps: await checkNewProgram(app.db, request.body) }),
+  );
+
+  api.post(
+    '/programs/:id/check',
+    {
+      config: staff,
+      schema: {
+        params: programIdParamsSchema,
+        body: programPatchSchema,
+        response: { 200: overlapCheckSchema, ...staffErrors },
+      },
+    },
+    async (request, reply) => {
+      const checked = await checkProgramChange(app.db, request.params.id, request.body);
+      return checked.ok ? { overlaps: checked.value } : refuse(reply, checked);
+    },
+  );
+
   api.patch(
     '/programs/:id',
     {
@@ -121,6 +151,18 @@ export async function programRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const saved = await createOneOff(app.db, request.body, app.station().timeZone);
       return saved.ok ? reply.code(201).send(saved.value) : refuse(reply, saved);
+    },
+  );
+
+  api.post(
+    '/programs/one-offs/check',
+    {
+      config: staff,
+      schema: { body: oneOffBodySchema, response: { 200: overlapCheckSchema, ...staffErrors } },
+    },
+    async (request, reply) => {
+      const checked = await checkOneOff(app.db, request.body, app.station().timeZone);
+      return checked.ok ? { overlaps: checked.value } : refuse(reply, checked);
     },
   );
 

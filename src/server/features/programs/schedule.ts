@@ -4,8 +4,10 @@ import {
   dayOfDate,
   MINUTES_PER_DAY,
   minutesOf,
+  overlapSummary,
   timeRange,
   type DayOfWeek,
+  type Overlap,
 } from '../../../common/programs.js';
 
 // The schedule's arithmetic, free of the database: what airs on a date, and which programmes overlap.
@@ -14,7 +16,7 @@ import {
 export interface Airing {
   id: string;
   title: string;
-  speaker: string;
+  speaker: string | null;
   ministryFocus: string | null;
   description: string | null;
   startTime: string;
@@ -51,13 +53,9 @@ export function airingsOn(date: string, weekly: WeeklyEntry[], oneOffs: OneOffEn
   const changed = new Set(changes.map((o) => o.programId));
   const kept = weekly.filter((p) => p.dayOfWeek === day && p.isActive === 'true' && !changed.has(p.id));
   const extra = changes.flatMap((o): Airing[] =>
-    o.kind === 'cancel' ||
-    o.title === null ||
-    o.speaker === null ||
-    o.startTime === null ||
-    o.duration === null
+    o.kind === 'cancel' || o.title === null || o.startTime === null || o.duration === null
       ? []
-      : [{ ...o, title: o.title, speaker: o.speaker, startTime: o.startTime, duration: o.duration }],
+      : [{ ...o, title: o.title, startTime: o.startTime, duration: o.duration }],
   );
   return [...kept.map(airingOf), ...extra].sort(byStart);
 }
@@ -125,12 +123,9 @@ export function clashesWith(candidate: Airing, others: PlacedAiring[]): PlacedAi
   );
 }
 
-/** 'This overlaps "Midday Word" (Monday 12:00–13:00). …' */
-export function overlapMessage(clashes: { title: string; when: string }[]) {
-  const names = clashes.map((c) => `"${c.title}" (${c.when})`);
-  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
-  return `This overlaps ${list}. Confirm the overlap to save it anyway.`;
-}
+/** A save's refusal for an unconfirmed overlap: 'This overlaps "Midday Word" (Monday 12:00–13:00). …' */
+export const overlapMessage = (overlaps: Overlap[]) =>
+  `${overlapSummary(overlaps)} Confirm the overlap to save it anyway.`;
 
 export const weeklyWhen = (p: { dayOfWeek: string; startTime: string; duration: number }) =>
   `${dayLabel(p.dayOfWeek as DayOfWeek)} ${timeRange(p.startTime, p.duration)}`;

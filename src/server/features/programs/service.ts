@@ -6,6 +6,7 @@ import {
   minutesOf,
   PROGRAM_NOT_FOUND,
   type DayOfWeek,
+  type Overlap,
   type Program,
   type programBodySchema,
   type programPatchSchema,
@@ -14,7 +15,7 @@ import {
 } from '../../../common/programs.js';
 import type { Database } from '../../db/client.js';
 import { stationClock } from './clock.js';
-import { fail, type Failure, type Outcome } from './outcome.js';
+import { fail, type Outcome } from './outcome.js';
 import * as repository from './repository.js';
 import {
   airingsOn,
@@ -26,7 +27,7 @@ import {
 } from './schedule.js';
 
 export { stationClock } from './clock.js';
-export { createOneOff, deleteOneOff, listOneOffs } from './one-offs.js';
+export { checkOneOff, createOneOff, deleteOneOff, listOneOffs } from './one-offs.js';
 
 const SOON_WINDOW_MINUTES = 60;
 
@@ -46,7 +47,8 @@ function listed(airing: Airing, start: number, minute: number): Program {
     title: airing.title,
     startTime: airing.startTime,
     duration: airing.duration,
-    speaker: airing.speaker,
+    // No speaker: SPEC.md has the listener's page show the station name, whatever it is by then.
+    ...(airing.speaker ? { speaker: airing.speaker } : {}),
     ...(airing.ministryFocus ? { ministryFocus: airing.ministryFocus } : {}),
     description: airing.description,
     status,
@@ -112,54 +114,77 @@ async function withOverlaps(db: Database, id: string) {
 
 type Timing = { id?: string; dayOfWeek: string; startTime: string; duration: number };
 
-/** The refusal for a weekly programme that would overlap active ones, or undefined when it is clear. */
-async function weeklyClash(db: Database, candidate: Timing): Promise<Failure | undefined> {
-  const clashes = (await repository.allPrograms(db))
+/** The active weekly programmes a programme with this timing would share the air with, by day. */
+async function weeklyClashes(db: Database, candidate: Timing): Promise<Overlap[]> {
+  return (await repository.allPrograms(db))
     .filter((p) => p.isActive === 'true' && p.id !== candidate.id && overlapInWeek(candidate, p))
-    .sort((a, b) => dayIndex(a.dayOfWeek) - dayIndex(b.dayOfWeek));
-  if (clashes.length === 0) return undefined;
-  return fail('overlap', overlapMessage(clashes.map((p) => ({ title: p.title, when: weeklyWhen(p) }))));
+    .sort((a, b) => dayIndex(a.dayOfWeek) - dayIndex(b.dayOfWeek))
+    .map((p) => ({ title: p.title, when: weeklyWhen(p) }));
 }
 
 type ProgramBody = z.output<typeof programBodySchema>;
 type ProgramPatch = z.output<typeof programPatchSchema>;
 
+/** What a new weekly programme would overlap; an inactive one overlaps nothing. */
+export async function checkNewProgram(db: Database, body: ProgramBody): Promise<Overlap[]> {
+  return body.isActive ? weeklyClashes(db, body) : [];
+}
+
 /** Adds a weekly programme; one that overlaps an active programme is refused unless confirmed. */
 export async function createProgram(db: Database, body: ProgramBody): Promise<Outcome<ScheduledProgram>> {
   const { confirmOverlap, isActive, ...fields } = body;
-  const clash = isActive && !confirmOverlap ? await weeklyClash(db, fields) : undefined;
-  if (clash) return clash;
+  const overlaps = confirmOverlap ? [] : await checkNewProgram(db, body);
+  if (overlaps.length > 0) return fail('overlap', overlapMessage(overlaps));
   const row = await repository.insertProgram(db, { ...fields, isActive: String(isActive) });
   return { ok: true, value: (await withOverlaps(db, row.id))! };
 }
 
-/**
- * Changes a weekly programme. A move in time, a new length or switching it back on is checked for
- * overlaps (unless confirmed); a change of words alone is not, so an overlap staff accepted stays accepted.
- */
-export async function updateProgram(
-  db: Database,
-  id: string,
-  patch: ProgramPatch,
-): Promise<Outcome<ScheduledProgram>> {
+/** A weekly programme as a patch would leave it, and the overlaps that change would need confirmed. */
+async function changed(db: Database, id: string, patch: ProgramPatch) {
   const current = await repository.programById(db, id);
-  if (!current) return fail('not-found', PROGRAM_NOT_FOUND);
-  const { confirmOverlap, isActive, ...fields } = patch;
+  if (!current) return undefined;
+  const { confirmOverlap: _confirm, isActive, ...fields } = patch;
   const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
   const next = {
     ...current,
     ...changes,
     isActive: isActive === undefined ? current.isActive : String(isActive),
   };
+  // A change of words alone is not checked, so an overlap staff accepted stays accepted.
   const moved =
     next.dayOfWeek !== current.dayOfWeek ||
     next.startTime !== current.startTime ||
     next.duration !== current.duration ||
     current.isActive !== 'true';
-  const clash =
-    next.isActive === 'true' && moved && !confirmOverlap ? await weeklyClash(db, next) : undefined;
-  if (clash) return clash;
-  const row = await repository.updateProgram(db, id, { ...changes, isActive: next.isActive });
+  const overlaps = next.isActive === 'true' && moved ? await weeklyClashes(db, next) : [];
+  return { changes: { ...changes, isActive: next.isActive }, overlaps };
+}
+
+/** What a change to a weekly programme would overlap, exactly as its save would check it. */
+export async function checkProgramChange(
+  db: Database,
+  id: string,
+  patch: ProgramPatch,
+): Promise<Outcome<Overlap[]>> {
+  const change = await changed(db, id, patch);
+  return change ? { ok: true, value: change.overlaps } : fail('not-found', PROGRAM_NOT_FOUND);
+}
+
+/**
+ * Changes a weekly programme. A move in time, a new length or switching it back on is checked for
+ * overlaps (unless confirmed); a change of words alone is not.
+ */
+export async function updateProgram(
+  db: Database,
+  id: string,
+  patch: ProgramPatch,
+): Promise<Outcome<ScheduledProgram>> {
+  const change = await changed(db, id, patch);
+  if (!change) return fail('not-found', PROGRAM_NOT_FOUND);
+  if (change.overlaps.length > 0 && !patch.confirmOverlap) {
+    return fail('overlap', overlapMessage(change.overlaps));
+  }
+  const row = await repository.updateProgram(db, id, change.changes);
   if (!row) return fail('not-found', PROGRAM_NOT_FOUND);
   return { ok: true, value: (await withOverlaps(db, id))! };
 }

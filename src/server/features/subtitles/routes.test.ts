@@ -34,8 +34,10 @@ describe('POST /api/subtitles', () => {
       speaker: 'Pastor John',
     });
     expect(res.statusCode).toBe(201);
-    const body = res.json<{ timestamp: number; lines: { language: string }[] }>();
+    const body = res.json<{ timestamp: number; createdAt: string; lines: { language: string }[] }>();
     expect(body.timestamp).toBe(Math.round(t.app.nowPlaying.nowPlaying().stream_clock));
+    // When it was stored, for the Captions tab's time of day.
+    expect(Math.abs(Date.parse(body.createdAt) - Date.now())).toBeLessThan(60_000);
     expect(body.lines.map((l) => l.language).sort()).toEqual(['en', 'es', 'fr']);
     expect(await lines('es')).toEqual([
       expect.objectContaining({

@@ -102,6 +102,7 @@ export async function storeCaption(
   return {
     result: {
       timestamp,
+      createdAt: (rows[0]?.createdAt ?? new Date()).toISOString(),
       lines: rows.map((r) => ({ id: r.id, language: r.language, translatedText: r.translatedText })),
     },
     lines: rows.map(stored),

@@ -13,7 +13,7 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
-import { useAddOneOff, useDeleteOneOff } from '../staff-api';
+import { checkOneOff, useAddOneOff, useDeleteOneOff } from '../staff-api';
 import { ComingUp, longDate } from './coming-up';
 import { useOverlapGuard } from './overlap-guard';
 import { emptyProgram, ProgramFormDialog, type ProgramFormValues } from './program-form-dialog';
@@ -48,6 +48,7 @@ export function OneOffChanges({ week, oneOffs }: { week: WeekSchedule; oneOffs: 
         ? { kind: 'replace' as const, programId: editing.program.id }
         : { kind: 'add' as const };
     void save({
+      check: () => checkOneOff({ ...fields, ...target, date }),
       attempt: (confirmOverlap) => add.mutateAsync({ ...fields, ...target, date, confirmOverlap }),
       onSaved: () => {
         notifySuccess(editing.kind === 'replace' ? 'Replacement saved' : 'Special service added');
@@ -204,6 +205,7 @@ export function OneOffChanges({ week, oneOffs }: { week: WeekSchedule; oneOffs: 
           editing?.kind === 'replace'
             ? {
                 ...editing.program,
+                speaker: editing.program.speaker ?? '',
                 ministryFocus: editing.program.ministryFocus ?? '',
                 description: editing.program.description ?? '',
               }

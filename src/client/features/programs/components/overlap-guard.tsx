@@ -1,10 +1,13 @@
 import { useCallback, useState } from 'react';
+import { overlapSummary, type OverlapCheck } from '../../../../common/programs';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog';
 import { ApiError, serverMessage } from '../../../lib/api-request';
 import { notifyFailure } from '../../../lib/notify';
 
 interface Save {
-  /** Sends the change; `confirmOverlap` is true on the second try, after staff said "Save anyway". */
+  /** Asks the station what the change would overlap, before anything is saved. */
+  check?: () => Promise<OverlapCheck>;
+  /** Sends the change; `confirmOverlap` is true once staff said "Save anyway". */
   attempt: (confirmOverlap: boolean) => Promise<unknown>;
   onSaved?: () => void;
   /** The toast's title if the save fails for any other reason. */
@@ -12,24 +15,27 @@ interface Save {
 }
 
 /**
- * The station refuses a programme that would overlap another with a 409 naming it; this shows its words
- * and, on "Save anyway", sends the same change again with `confirmOverlap: true`.
+ * Asks the station first whether a change would overlap another programme (a 200 naming them); if it
+ * would, shows which and sends the change only on "Save anyway", with `confirmOverlap: true`. A 409 is
+ * left for a programme someone else saved between the check and the save: it is asked about the same way.
  */
 export function useOverlapGuard() {
   const [pending, setPending] = useState<{ message: string; retry: () => void } | null>(null);
 
-  const save = useCallback(async function run({ attempt, onSaved, failure }: Save, confirm = false) {
+  const save = useCallback(async function run(change: Save, confirm = false) {
+    const ask = (message: string) => setPending({ message, retry: () => void run(change, true) });
     try {
-      await attempt(confirm);
-      onSaved?.();
+      if (!confirm && change.check) {
+        const { overlaps } = await change.check();
+        if (overlaps.length > 0) return ask(`${overlapSummary(overlaps)} Save it anyway?`);
+      }
+      await change.attempt(confirm);
+      change.onSaved?.();
     } catch (error) {
       if (!confirm && error instanceof ApiError && error.status === 409) {
-        setPending({
-          message: serverMessage(error) ?? 'This overlaps another programme.',
-          retry: () => void run({ attempt, onSaved, failure }, true),
-        });
+        ask(serverMessage(error) ?? 'This overlaps another programme.');
       } else {
-        notifyFailure(failure, error);
+        notifyFailure(change.failure, error);
       }
     }
   }, []);

@@ -18,6 +18,7 @@ import { Label } from '../../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { Switch } from '../../../components/ui/switch';
 import { Textarea } from '../../../components/ui/textarea';
+import { getStation } from '../../../lib/station';
 
 /** The same contract the station checks the body against. */
 const formSchema = programBodySchema.omit({ confirmOverlap: true });
@@ -96,8 +97,13 @@ function ProgramForm({
           {problem('title', errors.title)}
         </div>
         <div className="space-y-2">
-          <Label htmlFor={`${base}-speaker`}>Speaker</Label>
-          <Input required {...field('speaker', errors.speaker)} {...form.register('speaker')} />
+          <Label htmlFor={`${base}-speaker`}>Speaker (optional)</Label>
+          {/* Blank: listeners see the station name (SPEC.md section 3). */}
+          <Input
+            placeholder={getStation().name}
+            {...field('speaker', errors.speaker)}
+            {...form.register('speaker')}
+          />
           {problem('speaker', errors.speaker)}
         </div>
       </div>

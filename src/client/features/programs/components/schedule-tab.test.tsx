@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OneOff, ScheduledProgram } from '../../../../common/programs';
+import { FALLBACK_STATION } from '../../../lib/station';
 import { fakeStaffApi, type FakeRequest } from '../../../test/fake-staff-api';
 import { renderWithProviders } from '../../../test/render-admin';
 import { ScheduleTab } from './schedule-tab';
@@ -24,7 +25,10 @@ const entry = (over: Partial<ScheduledProgram>): ScheduledProgram => ({
 
 afterEach(() => vi.unstubAllGlobals());
 
-/** A small station: the week and one-offs in memory; a save at 12:30 overlaps unless confirmed. */
+/**
+ * A small station: the week and one-offs in memory. Asked first, it names "Midday Word" for a programme
+ * at 12:30; a save at 12:30 unconfirmed is refused (what another desk's save in between would cause).
+ */
 function setUp() {
   // jsdom has no ResizeObserver; Radix measures the form's switch with one.
   vi.stubGlobal(
@@ -49,7 +53,16 @@ function setUp() {
     },
   };
   const body = (r: FakeRequest) => r.body as Record<string, unknown>;
+  const check = (r: FakeRequest) => ({
+    status: 200,
+    body: {
+      overlaps: body(r).startTime === '12:30' ? [{ title: 'Midday Word', when: 'Monday 12:00–13:00' }] : [],
+    },
+  });
   const api = fakeStaffApi({
+    'POST /api/programs/check': check,
+    'POST /api/programs/p2/check': check,
+    'POST /api/programs/one-offs/check': check,
     'GET /api/programs': () => ({ status: 200, body: { timeZone: 'Africa/Lagos', today: TODAY, programs } }),
     'GET /api/programs/one-offs': () => ({ status: 200, body: oneOffs }),
     'POST /api/programs': (r) => {
@@ -118,7 +131,7 @@ describe('Schedule tab: the week', () => {
     await user.click(screen.getByRole('button', { name: 'Add a programme on Wednesday' }));
     const form = await screen.findByRole('form', { name: 'Add programme' });
     await user.type(within(form).getByLabelText('Title'), 'Youth Voices');
-    await user.type(within(form).getByLabelText('Speaker'), 'Youth Ministry');
+    await user.type(within(form).getByLabelText('Speaker (optional)'), 'Youth Ministry');
     await user.type(within(form).getByLabelText('Ministry focus (optional)'), 'Youth');
     await user.type(within(form).getByLabelText('Description (optional)'), 'Testimonies and new music.');
     fireEvent.change(within(form).getByLabelText('Start time'), { target: { value: '16:00' } });
@@ -148,27 +161,67 @@ describe('Schedule tab: the week', () => {
     const form = await screen.findByRole('form', { name: 'Add programme' });
     await user.click(within(form).getByRole('button', { name: 'Add programme' }));
     expect(await within(form).findByText('Title is required')).toBeInTheDocument();
-    expect(within(form).getByText('Speaker is required')).toBeInTheDocument();
     expect(within(form).getByText('Start time must be HH:MM, from 00:00 to 23:59')).toBeInTheDocument();
     expect(api.calls('POST', '/api/programs')).toEqual([]);
   });
 
-  it("shows the station's overlap message, and 'Save anyway' sends it again confirmed", async () => {
+  it("takes a programme without a speaker and shows the station's name for it", async () => {
+    const { api, user } = setUp();
+    await screen.findByRole('list', { name: 'Monday programmes' });
+    await user.click(screen.getByRole('button', { name: 'Add a programme on Thursday' }));
+    const form = await screen.findByRole('form', { name: 'Add programme' });
+    expect(within(form).getByLabelText('Speaker (optional)')).toHaveAttribute(
+      'placeholder',
+      FALLBACK_STATION.name,
+    );
+    await user.type(within(form).getByLabelText('Title'), 'Station Hymns');
+    fireEvent.change(within(form).getByLabelText('Start time'), { target: { value: '08:00' } });
+    await user.click(within(form).getByRole('button', { name: 'Add programme' }));
+    expect(await screen.findByText('Programme added')).toBeInTheDocument();
+    expect(api.calls('POST', '/api/programs')[0]!.body).toMatchObject({
+      title: 'Station Hymns',
+      speaker: null,
+    });
+    const thursday = await within(day('Thursday')).findByTestId('schedule-entry');
+    expect(thursday).toHaveTextContent('Station Hymns');
+    expect(thursday).toHaveTextContent(FALLBACK_STATION.name);
+  });
+
+  it("asks before saving an overlap the station names, and 'Save anyway' saves it confirmed once", async () => {
     const { api, user } = setUp();
     await screen.findByRole('list', { name: 'Monday programmes' });
     await user.click(screen.getByRole('button', { name: 'Add a programme on Monday' }));
     const form = await screen.findByRole('form', { name: 'Add programme' });
     await user.type(within(form).getByLabelText('Title'), 'Prayer Break');
-    await user.type(within(form).getByLabelText('Speaker'), 'Prayer Team');
+    await user.type(within(form).getByLabelText('Speaker (optional)'), 'Prayer Team');
     fireEvent.change(within(form).getByLabelText('Start time'), { target: { value: '12:30' } });
     await user.click(within(form).getByRole('button', { name: 'Add programme' }));
     const warning = await screen.findByRole('alertdialog', { name: 'Overlapping programmes' });
-    expect(warning).toHaveTextContent('This overlaps "Midday Word" (Monday 12:00–13:00).');
+    expect(warning).toHaveTextContent('This overlaps "Midday Word" (Monday 12:00–13:00). Save it anyway?');
+    expect(api.calls('POST', '/api/programs/check')[0]!.body).toMatchObject({ title: 'Prayer Break' });
+    expect(api.calls('POST', '/api/programs')).toEqual([]);
+    await user.click(within(warning).getByRole('button', { name: 'Save anyway' }));
+    expect(await screen.findByText('Programme added')).toBeInTheDocument();
+    const posts = api.calls('POST', '/api/programs');
+    expect(posts.map((p) => (p.body as { confirmOverlap: boolean }).confirmOverlap)).toEqual([true]);
+    expect(await within(day('Monday')).findByText('Prayer Break')).toBeInTheDocument();
+  });
+
+  it('saves at once when the station names no overlap, and still asks if a save is refused for one', async () => {
+    const { api, user } = setUp();
+    api.setRoute('POST /api/programs/check', { status: 200, body: { overlaps: [] } });
+    await screen.findByRole('list', { name: 'Monday programmes' });
+    await user.click(screen.getByRole('button', { name: 'Add a programme on Monday' }));
+    const form = await screen.findByRole('form', { name: 'Add programme' });
+    await user.type(within(form).getByLabelText('Title'), 'Prayer Break');
+    fireEvent.change(within(form).getByLabelText('Start time'), { target: { value: '12:30' } });
+    await user.click(within(form).getByRole('button', { name: 'Add programme' }));
+    const warning = await screen.findByRole('alertdialog', { name: 'Overlapping programmes' });
+    expect(warning).toHaveTextContent('Confirm the overlap to save it anyway.');
     await user.click(within(warning).getByRole('button', { name: 'Save anyway' }));
     expect(await screen.findByText('Programme added')).toBeInTheDocument();
     const posts = api.calls('POST', '/api/programs');
     expect(posts.map((p) => (p.body as { confirmOverlap: boolean }).confirmOverlap)).toEqual([false, true]);
-    expect(await within(day('Monday')).findByText('Prayer Break')).toBeInTheDocument();
   });
 
   it('deactivates with the switch and deletes after the confirmation', async () => {
@@ -215,7 +268,7 @@ describe('Schedule tab: one-off changes', () => {
     const list = await screen.findByRole('list', { name: 'Programmes on Monday 23 November 2026' });
     await user.click(within(list).getByRole('button', { name: 'Replace Midday Word' }));
     const form = await screen.findByRole('form', { name: 'Replace Midday Word' });
-    expect(within(form).getByLabelText('Speaker')).toHaveValue('Pastor James');
+    expect(within(form).getByLabelText('Speaker (optional)')).toHaveValue('Pastor James');
     await user.clear(within(form).getByLabelText('Title'));
     await user.type(within(form).getByLabelText('Title'), 'Harvest Service');
     await user.click(within(form).getByRole('button', { name: 'Save replacement' }));
@@ -244,7 +297,7 @@ describe('Schedule tab: one-off changes', () => {
     const form = await screen.findByRole('form', { name: 'Add a special service' });
     expect(within(form).queryByLabelText('Day')).toBeNull();
     await user.type(within(form).getByLabelText('Title'), 'Christmas Service');
-    await user.type(within(form).getByLabelText('Speaker'), 'Bishop Ade');
+    await user.type(within(form).getByLabelText('Speaker (optional)'), 'Bishop Ade');
     fireEvent.change(within(form).getByLabelText('Start time'), { target: { value: '10:00' } });
     await user.click(within(form).getByRole('button', { name: 'Add special service' }));
     expect(await screen.findByText('Special service added')).toBeInTheDocument();

@@ -7,7 +7,15 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
-import { useAddProgram, useDeleteProgram, useOneOffs, useUpdateProgram, useWeekSchedule } from '../staff-api';
+import {
+  checkNewProgram,
+  checkProgramChange,
+  useAddProgram,
+  useDeleteProgram,
+  useOneOffs,
+  useUpdateProgram,
+  useWeekSchedule,
+} from '../staff-api';
 import { OneOffChanges } from './one-off-changes';
 import { useOverlapGuard } from './overlap-guard';
 import { emptyProgram, ProgramFormDialog, type ProgramFormValues } from './program-form-dialog';
@@ -35,6 +43,7 @@ export function ScheduleTab() {
   const submit = (values: ProgramFormValues) => {
     const program = editing && 'program' in editing ? editing.program : undefined;
     void save({
+      check: () => (program ? checkProgramChange(program.id, values) : checkNewProgram(values)),
       attempt: (confirmOverlap) =>
         program
           ? update.mutateAsync({ id: program.id, patch: { ...values, confirmOverlap } })
@@ -49,6 +58,7 @@ export function ScheduleTab() {
 
   const toggle = (program: ScheduledProgram, isActive: boolean) =>
     void save({
+      check: () => checkProgramChange(program.id, { isActive }),
       attempt: (confirmOverlap) =>
         update.mutateAsync({ id: program.id, patch: { isActive, confirmOverlap } }),
       onSaved: () =>
@@ -118,6 +128,7 @@ export function ScheduleTab() {
           program
             ? {
                 ...program,
+                speaker: program.speaker ?? '',
                 ministryFocus: program.ministryFocus ?? '',
                 description: program.description ?? '',
               }

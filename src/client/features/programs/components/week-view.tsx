@@ -12,6 +12,7 @@ import {
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Switch } from '../../../components/ui/switch';
+import { getStation } from '../../../lib/station';
 import { cn } from '../../../lib/utils';
 
 export interface WeekViewActions {
@@ -94,7 +95,7 @@ function WeekEntry({
         {timeRange(program.startTime, program.duration)}
       </p>
       <p className="break-words text-sm font-semibold leading-snug text-slate-900">{program.title}</p>
-      <p className="break-words text-slate-600">{program.speaker}</p>
+      <p className="break-words text-slate-600">{program.speaker ?? getStation().name}</p>
       {program.ministryFocus && <p className="break-words text-amber-700">{program.ministryFocus}</p>}
       {(overlapping.length > 0 || !program.isActive) && (
         <div className="mt-1 flex flex-wrap gap-1">

@@ -9,8 +9,9 @@ export function BackupPanel() {
   return (
     <div className="space-y-3">
       <p className="text-sm text-muted-foreground">
-        Everything the station holds (content, schedule, accounts, subscribers and uploaded pictures) in one
-        archive. Keep it somewhere safe; restore it with <code>npm run restore -- FILE</code>.
+        Everything the station holds (content, schedule, accounts, subscribers, uploads, the media library
+        with its subtitles, and shared clips) in one archive. Keep it somewhere safe; restore it with{' '}
+        <code>npm run restore -- FILE</code>.
       </p>
       <Button
         variant="outline"

@@ -37,7 +37,50 @@ describe('Station tab', () => {
       ...station,
       name: 'Grace FM',
       timeZone: 'Africa/Lagos',
+      links: {},
     });
+  });
+
+  it('sets the links of the footer and social band; a blank one is left to its default', async () => {
+    const saved = { facebook: 'https://facebook.com/grace', contactEmail: 'studio@grace.example' };
+    const api = fakeStaffApi({
+      'GET /api/admin/station': {
+        status: 200,
+        body: { ...station, links: { instagram: 'https://instagram.com/old' } },
+      },
+      'PUT /api/admin/station': { status: 200, body: { ...station, links: saved } },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<StationTab />);
+    const instagram = await screen.findByLabelText('Instagram');
+    expect(instagram).toHaveValue('https://instagram.com/old');
+    expect(screen.getByLabelText('Privacy Policy')).toHaveAttribute(
+      'placeholder',
+      'https://grace.example/privacy',
+    );
+    expect(screen.getByLabelText('Contact E-mail')).toHaveAttribute('placeholder', 'info@grace.example');
+    await user.clear(instagram);
+    await user.type(screen.getByLabelText('Facebook'), saved.facebook);
+    await user.type(screen.getByLabelText('Contact E-mail'), saved.contactEmail);
+    await user.click(screen.getByRole('button', { name: 'Save Station Settings' }));
+    expect(await screen.findByText('Station settings saved')).toBeInTheDocument();
+    expect(api.calls('PUT', '/api/admin/station')[0]!.body).toEqual({ ...station, links: saved });
+  });
+
+  it('refuses a link that is not http(s) and a contact address with more than an address in it', async () => {
+    const api = fakeStaffApi({ 'GET /api/admin/station': { status: 200, body: station } });
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<StationTab />);
+    await user.type(await screen.findByLabelText('YouTube'), 'javascript:alert(1)');
+    await user.type(screen.getByLabelText('Contact E-mail'), 'a@grace.example?subject=hi');
+    await user.click(screen.getByRole('button', { name: 'Save Station Settings' }));
+    expect(
+      await screen.findByText('YouTube address must be an http(s) address, such as https://example.org/page'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Contact e-mail must be an address such as info@example.org'),
+    ).toBeInTheDocument();
+    expect(api.calls('PUT', '/api/admin/station')).toEqual([]);
   });
 
   it('refuses an empty name and a network address that is not http(s)', async () => {

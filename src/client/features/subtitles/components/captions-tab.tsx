@@ -12,12 +12,25 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Textarea } from '../../../components/ui/textarea';
 import { serverMessage } from '../../../lib/api-request';
+import { getStation } from '../../../lib/station';
 import { sendCaption } from '../api/subtitles-api';
 
 const LANGUAGES = ['en', ...Object.keys(SUBTITLE_LANGUAGE_NAMES)];
 const languageLabel = (code: string) => (code === 'en' ? 'English' : subtitleLanguageName(code));
 
+/** '14:05:09': a time of day in the station's time zone, as the schedule and the studio clock read. */
+const timeOfDay = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso));
+
 interface Sent {
+  /** When the line went out (a correction keeps the time of the line it corrects). */
+  at: string;
   text: string;
   language: string;
   speaker?: string;
@@ -49,7 +62,8 @@ export function CaptionsTab() {
       return { ...input, result };
     },
     onSuccess: ({ text: said, language: lang, speaker: who, result, correct }) => {
-      const line: Sent = { text: said, language: lang, speaker: who, result, corrected: correct };
+      const at = correct && last ? last.at : result.createdAt;
+      const line: Sent = { at, text: said, language: lang, speaker: who, result, corrected: correct };
       setSent((list) => [line, ...(correct ? list.slice(1) : list)].slice(0, 50));
       setText('');
       setCorrecting(false);
@@ -149,7 +163,8 @@ export function CaptionsTab() {
               {sent.map((line) => (
                 <li key={line.result.lines[0]?.id} className="rounded-md bg-slate-100 px-3 py-2 text-sm">
                   <span className="mr-2 font-mono text-xs text-slate-600">
-                    {line.result.timestamp}s · {languageLabel(line.language)}
+                    <time dateTime={line.at}>{timeOfDay(line.at, getStation().timeZone)}</time> ·{' '}
+                    {languageLabel(line.language)}
                   </span>
                   {line.speaker && <span className="font-semibold">{line.speaker}: </span>}
                   {line.text}

@@ -1,0 +1,3 @@
+ALTER TABLE "program_overrides" DROP CONSTRAINT "program_overrides_fields";--> statement-breakpoint
+ALTER TABLE "programs" ALTER COLUMN "speaker" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "program_overrides" ADD CONSTRAINT "program_overrides_fields" CHECK ("program_overrides"."kind" = 'cancel' or ("program_overrides"."title" is not null and "program_overrides"."start_time" is not null and "program_overrides"."duration" is not null));
