@@ -68,7 +68,7 @@ try {
   const { token } = (await login.json()) as { token: string };
   const send = async (url: string, field: string, data: Buffer, type: string, name: string) => {
     const form = new FormData();
-    form.append(field, new Blob([data], { type }), name);
+    form.append(field, new Blob([new Uint8Array(data)], { type }), name);
     const res = await fetch(`${station.origin}${url}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
