@@ -217,7 +217,7 @@ describe('captions clear of the header and the player badges', () => {
               last = now;
               return settled;
             },
-            { timeout: 10_000, intervals: [150] },
+            { timeout: 10_000, interval: 150 },
           )
           .toBe(true);
         expect(last).toBeGreaterThanOrEqual(0);

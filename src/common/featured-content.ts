@@ -92,6 +92,13 @@ export const MAX_AUDIO_UPLOAD_BYTES = 200 * 1024 * 1024;
 export const AUDIO_UPLOAD_FIELD = 'audio';
 export const INVALID_AUDIO_FILE = 'Please upload an MP3 or M4A audio file';
 export const AUDIO_TOO_LARGE = 'Please upload an audio file smaller than 200MB';
+/** The header claims more audio than decodes from the file (cut short, or made to lie). */
+export const incompleteAudioFile = (claimedSeconds: number, decodedSeconds: number) =>
+  `This audio file is incomplete: it plays ${decodedSeconds} of the ${claimedSeconds} seconds it claims. Please upload the whole file.`;
+export const AUDIO_CHECK_TIMED_OUT =
+  'The station could not finish checking this audio file in time. Please try again later.';
+/** An upload beyond the few the station works on at once (503 with Retry-After). */
+export const UPLOADS_BUSY = 'The station is busy with other uploads. Please try again in a minute.';
 export const uploadAudioResponseSchema = z.object({
   audioUrl: z.string(),
   /** Whole seconds, read from the file. */

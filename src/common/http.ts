@@ -4,6 +4,9 @@ import { z } from 'zod';
 export const errorBodySchema = z.object({ message: z.string() });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
+/** 507: a write refused because the station's disk (or its database's) is full. */
+export const DISK_FULL = "The station's disk is full: this change was not saved.";
+
 /** What a staff route answers besides success: bad input, no or a bad token, the wrong role, nothing there. */
 export const staffErrorResponses = {
   400: errorBodySchema,

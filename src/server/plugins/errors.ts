@@ -1,9 +1,38 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DISK_FULL } from '../../common/http.js';
 
-/** Error answers: validation -> 400 with a readable message, client errors keep theirs, 5xx never leak internals. */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** When a request last failed because a disk was full (/readyz reports it for a while). */
+    lastDiskFullAt(): number | undefined;
+  }
+}
+
+/** PostgreSQL's disk_full: its data directory has no room for the write (PGlite raises the same). */
+const POSTGRES_DISK_FULL = '53100';
+
+/**
+ * A write refused for want of space: the database's (SQLSTATE 53100) or a file's (ENOSPC), however deep the
+ * driver or the ORM wrapped it.
+ */
+export function isDiskFull(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (code === POSTGRES_DISK_FULL || code === 'ENOSPC') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * Error answers: validation -> 400 with a readable message, client errors keep theirs, a full disk -> 507
+ * saying so, other 5xx never leak internals.
+ */
 export default fp(async function errors(app: FastifyInstance) {
+  let lastDiskFullAt: number | undefined;
+  app.decorate('lastDiskFullAt', () => lastDiskFullAt);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
@@ -14,6 +43,11 @@ export default fp(async function errors(app: FastifyInstance) {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ message: clientErrorMessage(error) });
+    }
+    if (isDiskFull(error)) {
+      lastDiskFullAt = Date.now();
+      request.log.error({ err: error }, 'disk full: a write was refused');
+      return reply.code(507).send({ message: DISK_FULL });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });

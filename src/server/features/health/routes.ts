@@ -5,7 +5,8 @@ import { readiness } from './service.js';
 
 /**
  * For proxies and orchestrators: /healthz answers while the process lives (restart it when not); /readyz
- * when it can serve (send it traffic): the database, Redis and, on a web instance, the broadcaster answer.
+ * when it can serve (send it traffic): the database answers, the disk takes writes and, on a web instance,
+ * the broadcaster is heard. Redis away leaves it ready, degraded (it serves its own view).
  */
 export async function healthRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -25,6 +26,8 @@ export async function healthRoutes(app: FastifyInstance) {
         db: app.db,
         bus: app.config.redisUrl ? app.bus : undefined,
         broadcasterHeartbeatAge: app.broadcasterFeed && (() => app.broadcasterFeed!.heartbeatAge()),
+        dataDir: app.config.dataDir === 'memory://' ? undefined : app.config.dataDir,
+        lastDiskFullAt: app.lastDiskFullAt,
       });
       reply.header('Cache-Control', 'no-store');
       if (!result.ready) app.log.warn({ reason: result.reason }, 'not ready');

@@ -185,7 +185,7 @@ describe('STATION_ROLE: one broadcaster, two web instances', () => {
     expect(await response.json()).toEqual({
       ready: false,
       reason: 'broadcaster: no heartbeat heard yet',
-      checks: { database: 'ok', redis: 'ok', broadcaster: 'no heartbeat heard yet' },
+      checks: { database: 'ok', disk: 'off', redis: 'ok', broadcaster: 'no heartbeat heard yet' },
     });
   });
 });

@@ -1,9 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUDIO_TOO_LARGE, INVALID_AUDIO_FILE } from '../../../common/featured-content.js';
+import {
+  AUDIO_TOO_LARGE,
+  incompleteAudioFile,
+  INVALID_AUDIO_FILE,
+} from '../../../common/featured-content.js';
 import { createTestApp } from '../../test/helpers.js';
 import { multipartBody } from '../../test/multipart.js';
 import { addStaff } from '../../test/staff.js';
@@ -11,21 +15,47 @@ import { addStaff } from '../../test/staff.js';
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let staff: Record<string, string>;
 const work = mkdtempSync(path.join(os.tmpdir(), 'audio-upload-'));
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'audio-upload-data-'));
+const kept = () => readdirSync(path.join(dataDir, 'uploads'));
 
-/** Real audio from ffmpeg: 7 s of a tone in the given codec. */
-const encoded = (name: string, codec: string[]) => {
+/** Real audio from ffmpeg: `seconds` of a tone in the given codec. */
+const encoded = (name: string, codec: string[], seconds = 7) => {
   const file = path.join(work, name);
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=duration=7', ...codec, file]);
+  execFileSync('ffmpeg', [
+    ...['-v', 'error', '-y', '-f', 'lavfi', '-i', `sine=duration=${seconds}`],
+    ...codec,
+    file,
+  ]);
   return readFileSync(file);
 };
 
+/** An MP3 whose Xing/Info header says it holds `claimed` seconds (it counts frames of 576 samples at 22,050 Hz). */
+const mp3Claiming = (claimed: number, seconds: number) => {
+  const bytes = Buffer.from(encoded('lying.mp3', ['-b:a', '32k', '-ar', '22050'], seconds));
+  const info = bytes.indexOf('Info');
+  bytes.writeUInt32BE(Math.round((claimed * 22050) / 576), info + 8);
+  return bytes;
+};
+
+/** An M4A whose movie and track headers say it lasts `claimed` seconds. */
+const m4aClaiming = (claimed: number, seconds: number) => {
+  const bytes = Buffer.from(encoded('lying.m4a', ['-c:a', 'aac', '-movflags', '+faststart'], seconds));
+  for (const box of ['mvhd', 'mdhd']) {
+    const at = bytes.indexOf(box);
+    const timescale = bytes.readUInt32BE(at + 16);
+    bytes.writeUInt32BE(timescale * claimed, at + 20);
+  }
+  return bytes;
+};
+
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ DATA_DIR: dataDir });
   staff = (await addStaff(t.db, 'sexton', 'admin')).headers;
 });
 afterAll(async () => {
   await t.close();
   rmSync(work, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const upload = (data: Buffer, filename: string, headers = staff, field = 'audio') => {
@@ -70,6 +100,32 @@ describe('POST /api/upload-audio', () => {
     const res = await upload(data(), name);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(INVALID_AUDIO_FILE);
+  });
+
+  it.each([
+    ['an MP3 whose header claims 30 s over 0.3 s of audio', () => mp3Claiming(30, 0.3), 30, 0],
+    ['an M4A whose header claims 30 s over 1 s of audio', () => m4aClaiming(30, 1), 30, 1],
+    [
+      'a 7-second MP3 cut after its first second',
+      () => {
+        const whole = encoded('cut.mp3', ['-b:a', '64k']);
+        return whole.subarray(0, Math.round(whole.length / 7));
+      },
+      7,
+      1,
+    ],
+    [
+      'a 7-second MP3 whose audio after the header is zeros',
+      () => encoded('zeros.mp3', ['-b:a', '64k']).fill(0, 1200),
+      7,
+      0,
+    ],
+  ])('decodes %s, refuses it with a clear 400 and keeps nothing', async (_c, data, claimed, decoded) => {
+    const before = kept();
+    const res = await upload(data(), 'sermon.mp3');
+    expect(res.json()).toEqual({ message: incompleteAudioFile(claimed, decoded) });
+    expect(res.statusCode).toBe(400);
+    expect(kept()).toEqual(before);
   });
 
   it('refuses a file in another field, and a request that is not multipart', async () => {

@@ -1,4 +1,5 @@
 import type Sharp from 'sharp';
+import { WorkQueue } from './work-queue.js';
 // sharp (libvips, about 27 MB resident) is loaded with the first picture, not at start: a small machine
 // that never receives an upload never carries it.
 // Sized for a small machine: one picture at a time, one libvips thread, and no cache of decoded images
@@ -13,19 +14,11 @@ const loadSharp = async () => {
   return (await loaded).default;
 };
 
-/** Pictures waiting for sharp; each runs after the one before it has finished, failed or not. */
-let queue: Promise<unknown> = Promise.resolve();
-let waiting = 0;
-
-/** How many pictures are being re-encoded or waiting to be (for tests and logs). */
-export const imagesInQueue = () => waiting;
-
-function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
-  waiting++;
-  const run = queue.then(work).finally(() => waiting--);
-  queue = run.catch(() => undefined);
-  return run;
-}
+/**
+ * Pictures are re-encoded one at a time; a few more wait (their files on disk, not in memory), and an upload
+ * beyond those is answered 503 at once (measured by bench/uploads).
+ */
+export const imageQueue = new WorkQueue(1, 3);
 
 /** The formats SPEC.md section 5 accepts, as sharp names them after reading the bytes. */
 const ACCEPTED_FORMATS = ['jpeg', 'png', 'gif', 'webp'] as const;
@@ -45,13 +38,10 @@ const isAccepted = (format: string | undefined): format is AcceptedFormat =>
 /**
  * Checks what the bytes really are (never the name or the declared type), then re-encodes the picture:
  * upright, at most MAX_IMAGE_DIMENSION on a side, in its own format, with EXIF, GPS and other metadata
- * dropped (sharp writes none unless asked).
+ * dropped (sharp writes none unless asked). `input` is the picture or the file holding it; run it through
+ * a place in `imageQueue`.
  */
-export function reencodeImage(input: Buffer): Promise<{ data: Buffer; extension: string }> {
-  return oneAtATime(() => reencodeNow(input));
-}
-
-async function reencodeNow(input: Buffer): Promise<{ data: Buffer; extension: string }> {
+export async function reencodeImage(input: Buffer | string): Promise<{ data: Buffer; extension: string }> {
   let format: AcceptedFormat;
   let animated: boolean;
   const sharp = await loadSharp();

@@ -1,0 +1,75 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { UPLOADS_BUSY } from '../../../common/featured-content.js';
+import { createTestApp } from '../../test/helpers.js';
+import { multipartBody } from '../../test/multipart.js';
+import { addStaff } from '../../test/staff.js';
+import { audioQueue } from './audio-check.js';
+import { imageQueue } from './image-processing.js';
+import { BUSY_RETRY_AFTER_SECONDS, type WorkQueue } from './work-queue.js';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let staff: Record<string, string>;
+const work = mkdtempSync(path.join(os.tmpdir(), 'upload-queue-'));
+
+beforeAll(async () => {
+  t = await createTestApp();
+  staff = (await addStaff(t.db, 'verger', 'admin')).headers;
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+const picture = () =>
+  sharp({ create: { width: 1200, height: 900, channels: 3, background: '#7c2d12' } })
+    .jpeg()
+    .toBuffer();
+const sermon = () => {
+  const file = path.join(work, 'sermon.mp3');
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=duration=3', '-b:a', '64k', file]);
+  return readFileSync(file);
+};
+
+describe.each([
+  ['/api/upload-image', 'image', 'photo.jpg', 'image/jpeg', picture, imageQueue],
+  ['/api/upload-audio', 'audio', 'sermon.mp3', 'audio/mpeg', async () => sermon(), audioQueue],
+])('%s under a burst', (url, field, filename, type, file, queue: WorkQueue) => {
+  it('works on a few at once, lets a few wait, and answers the rest 503 with Retry-After at once', async () => {
+    const data = await file();
+    const upload = () => {
+      const body = multipartBody(field, filename, type, data);
+      return t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...staff, ...body.headers },
+        payload: body.payload,
+      });
+    };
+    // Other work holds every running place, as a long upload would.
+    const holders = Array.from({ length: queue.atOnce }, () => queue.admit()!);
+    let finish!: () => void;
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    const holding = holders.map((place) => place.run(() => held));
+
+    const waiting = Array.from({ length: queue.waiting }, upload);
+    await vi.waitFor(() => expect(queue.admitted).toBe(queue.atOnce + queue.waiting));
+    const refused = await Promise.all([upload(), upload()]);
+    for (const res of refused) {
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe(String(BUSY_RETRY_AFTER_SECONDS));
+      expect(res.json()).toEqual({ message: UPLOADS_BUSY });
+    }
+
+    finish();
+    await Promise.all(holding);
+    for (const place of holders) place.leave();
+    for (const res of await Promise.all(waiting)) expect(res.statusCode).toBe(201);
+    expect(queue.admitted).toBe(0);
+    expect((await upload()).statusCode).toBe(201);
+  }, 60_000);
+});
