@@ -7,7 +7,9 @@ import { ICY_METAINT, icyMetadataBlock } from './icy.js';
 function readBlock(block: Buffer) {
   const reader = new IcecastMetadataReader({ icyMetaInt: ICY_METAINT, metadataTypes: ['icy'] });
   const bytes = Buffer.concat([Buffer.alloc(ICY_METAINT), block, Buffer.alloc(16)]);
-  const found = [...reader.iterator(new Uint8Array(bytes))].flatMap((item) => item.metadata ?? []);
+  const found = [...reader.iterator(new Uint8Array(bytes))].flatMap((item) =>
+    item.metadata ? [item.metadata] : [],
+  );
   expect(found).toHaveLength(1);
   return found[0] as { StreamTitle?: string; StreamClock?: string };
 }
