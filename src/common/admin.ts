@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { hasNoControlCharacters, isStorableText, STORABLE_TEXT_MESSAGE } from './text.js';
+import {
+  hasNoControlCharacters,
+  isSingleLineText,
+  isStorableText,
+  SINGLE_LINE_TEXT_MESSAGE,
+  STORABLE_TEXT_MESSAGE,
+} from './text.js';
 import {
   MAX_PASSWORD_LENGTH,
   MAX_USERNAME_LENGTH,
@@ -211,18 +217,22 @@ export const stationSettingsSchema = z.object({
     .trim()
     .min(1, 'Station name is required')
     .max(80, 'Station name must be at most 80 characters')
-    .refine(isStorableText, STORABLE_TEXT_MESSAGE),
+    .refine(isStorableText, STORABLE_TEXT_MESSAGE)
+    // The name goes into the stream's icy-name header, e-mail subjects and the podcast feed.
+    .refine(isSingleLineText, `Station name ${SINGLE_LINE_TEXT_MESSAGE}`),
   networkName: z
     .string()
     .trim()
     .min(1, 'Network name is required')
     .max(80, 'Network name must be at most 80 characters')
-    .refine(isStorableText, STORABLE_TEXT_MESSAGE),
+    .refine(isStorableText, STORABLE_TEXT_MESSAGE)
+    .refine(isSingleLineText, `Network name ${SINGLE_LINE_TEXT_MESSAGE}`),
   networkUrl: z
     .string()
     .trim()
     .max(500, 'Network address is too long')
     .refine(isStorableText, STORABLE_TEXT_MESSAGE)
+    .refine(isSingleLineText, `Network address ${SINGLE_LINE_TEXT_MESSAGE}`)
     .regex(/^https?:\/\/[^\s/]+\S*$/, 'Network address must be an http(s) address'),
   timeZone: z
     .string()

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { isStorableText, STORABLE_TEXT_MESSAGE } from './text.js';
+import {
+  CONTROL_CHARACTER_MESSAGE,
+  hasNoStrayControlCharacters,
+  isStorableText,
+  STORABLE_TEXT_MESSAGE,
+} from './text.js';
 
 /** SPEC.md section 9: content types. */
 export const CONTENT_TYPES = ['sermon', 'devotion', 'music', 'announcement'] as const;
@@ -38,6 +43,7 @@ const optionalText = (max: number) =>
     .trim()
     .max(max)
     .refine(isStorableText, STORABLE_TEXT_MESSAGE)
+    .refine(hasNoStrayControlCharacters, CONTROL_CHARACTER_MESSAGE)
     .nullish()
     .transform((value) => (value === '' ? null : value));
 
@@ -51,13 +57,16 @@ export const featuredContentBodySchema = z.object({
     .trim()
     .min(1, 'Title is required')
     .max(200, 'Title is too long')
-    .refine(isStorableText, STORABLE_TEXT_MESSAGE),
+    .refine(isStorableText, STORABLE_TEXT_MESSAGE)
+    // They reach the podcast feed, where XML allows no control character but tab and line breaks.
+    .refine(hasNoStrayControlCharacters, `Title ${CONTROL_CHARACTER_MESSAGE}`),
   description: z
     .string({ error: 'Description is required' })
     .trim()
     .min(1, 'Description is required')
     .max(5000, 'Description is too long')
-    .refine(isStorableText, STORABLE_TEXT_MESSAGE),
+    .refine(isStorableText, STORABLE_TEXT_MESSAGE)
+    .refine(hasNoStrayControlCharacters, `Description ${CONTROL_CHARACTER_MESSAGE}`),
   type: z.enum(CONTENT_TYPES, { error: 'Type must be sermon, devotion, music or announcement' }),
   imageUrl: mediaUrl,
   audioUrl: mediaUrl,

@@ -4,8 +4,9 @@ export const ICY_METAINT = 16000;
 /** The longest metadata text an ICY block can carry (255 blocks of 16 bytes). */
 const MAX_METADATA = 255 * 16;
 
-// A quote followed by ';' would end the value early in every ICY parser; a typographic apostrophe reads the same.
-const clean = (value: string) => value.replace(/'/g, '\u2019').replace(/[\r\n]/g, ' ');
+// A quote followed by ';' would end the value early in every ICY parser; a typographic apostrophe reads the
+// same. A NUL is the block's padding (the reader would stop there) and no control character belongs in a title.
+const clean = (value: string) => value.replace(/'/g, '\u2019').replace(/\p{Cc}/gu, ' ');
 
 /**
  * One ICY metadata block: `StreamTitle` and the stream clock of that point in the audio, so a player
@@ -13,11 +14,12 @@ const clean = (value: string) => value.replace(/'/g, '\u2019').replace(/[\r\n]/g
  */
 export function icyMetadataBlock(streamTitle: string, streamClock: number): Buffer {
   const clock = `StreamClock='${streamClock.toFixed(2)}';`;
-  let title = clean(streamTitle);
-  let text = `StreamTitle='${title}';${clock}`;
+  // Shortened by whole characters: half of an emoji would reach the player as a replacement character.
+  const characters = Array.from(clean(streamTitle));
+  let text = `StreamTitle='${characters.join('')}';${clock}`;
   while (Buffer.byteLength(text) > MAX_METADATA) {
-    title = title.slice(0, Math.max(0, title.length - 64));
-    text = `StreamTitle='${title}';${clock}`;
+    characters.length = Math.max(0, characters.length - 64);
+    text = `StreamTitle='${characters.join('')}';${clock}`;
   }
   const body = Buffer.from(text, 'utf8');
   const blocks = Math.ceil(body.length / 16);

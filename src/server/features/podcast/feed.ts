@@ -11,11 +11,24 @@ export interface Episode {
   file: { size: number; mimeType: string; durationSeconds: number };
 }
 
-const escape = (text: string) =>
-  text.replace(
-    /[<>&'"]/g,
-    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
-  );
+/** Every character XML 1.0 cannot carry at all: C0 controls but tab, LF and CR, lone surrogates, U+FFFE, U+FFFF. */
+const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+const ENTITIES: Record<string, string> = {
+  '<': '&lt;',
+  '>': '&gt;',
+  '&': '&amp;',
+  "'": '&apos;',
+  '"': '&quot;',
+  // A parser would turn a raw CR into LF: as a reference it reaches the podcast app as it was typed.
+  '\r': '&#xD;',
+};
+
+/**
+ * Text as XML carries it. Characters XML forbids are dropped (not refused: text stored before they were
+ * refused at save, or a station name from the environment, must not make the whole feed unreadable).
+ */
+const escape = (text: string) => text.replace(NOT_XML, '').replace(/[<>&'"\r]/g, (c) => ENTITIES[c]!);
 
 /** Seconds as iTunes wants them: H:MM:SS. */
 const clock = (seconds: number) =>

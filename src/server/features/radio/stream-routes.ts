@@ -14,6 +14,15 @@ const CORS = {
   'Access-Control-Expose-Headers': ICY_HEADERS,
 };
 
+/**
+ * A header value Node sends whatever the station's details hold: Node refuses any character beyond Latin-1
+ * (and a refused header would leave the listener hanging, the reply being handed over already). As Icecast
+ * does, the UTF-8 bytes go out one per latin1 character, so players reading the bytes as UTF-8 see the real
+ * name in any script; control characters (refused at save, but the environment may hold one) become spaces.
+ */
+export const icyHeaderValue = (text: string) =>
+  Buffer.from(text.replace(/[\p{Cc}\p{Zl}\p{Zp}]/gu, ' '), 'utf8').toString('latin1');
+
 /** GET /stream: the live MP3 mount, with ICY metadata when asked for. */
 export async function streamRoutes(
   app: FastifyInstance,
@@ -50,10 +59,10 @@ export async function streamRoutes(
         Expires: '0',
         'X-Content-Type-Options': 'nosniff',
         'Cross-Origin-Resource-Policy': 'cross-origin',
-        'icy-name': station.name,
-        'icy-description': `${station.name}, a radio ministry of ${station.networkName}`,
+        'icy-name': icyHeaderValue(station.name),
+        'icy-description': icyHeaderValue(`${station.name}, a radio ministry of ${station.networkName}`),
         'icy-genre': 'Christian',
-        'icy-url': station.networkUrl,
+        'icy-url': icyHeaderValue(station.networkUrl),
         'icy-pub': '0',
         'icy-br': engine.bitrateKbps(),
         ...CORS,
