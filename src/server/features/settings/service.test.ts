@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.js';
 import { createTestDatabase } from '../../test/helpers.js';
 import { writeSetting } from './repository.js';
+import { createLocalBus } from '../../plugins/event-bus.js';
 import {
+  STATION_SETTINGS_KEY,
+  openStationSettings,
   ensureSourcePassword,
   rotateSourcePassword,
   SIGNING_SECRET_KEY,
@@ -45,5 +48,29 @@ describe('signing secret', () => {
     const replaced = await signingSecret(database.db);
     expect(replaced).toHaveLength(32);
     expect((await signingSecret(database.db)).equals(replaced)).toBe(true);
+  });
+});
+
+describe('station settings saved before line breaks were refused', () => {
+  it('are read back on one line, not dropped for the defaults', async () => {
+    await writeSetting(database.db, STATION_SETTINGS_KEY, {
+      name: 'Grace\nRadio',
+      networkName: 'Grace\u2028Network',
+      networkUrl: 'https://grace.example',
+      timeZone: 'Europe/London',
+    });
+    const defaults = {
+      name: 'Env Radio',
+      networkName: 'Env',
+      networkUrl: 'https://env.example',
+      timeZone: 'UTC',
+    };
+    const store = await openStationSettings(database.db, createLocalBus(), defaults);
+    expect(store.current()).toMatchObject({
+      name: 'Grace Radio',
+      networkName: 'Grace Network',
+      timeZone: 'Europe/London',
+    });
+    store.close();
   });
 });

@@ -22,6 +22,20 @@ export const CHAT_BLOCKED_WORDS_KEY = 'chat_blocked_words';
 export const SIGNING_SECRET_KEY = 'signing_secret';
 const CHANGED_TOPIC = 'station_settings_changed';
 
+/**
+ * Names saved before line breaks and control characters were refused (they broke the stream's headers)
+ * are read back with those characters as spaces, rather than dropped for the environment's defaults.
+ */
+function onOneLine(stored: unknown): unknown {
+  if (!stored || typeof stored !== 'object') return stored;
+  const mended: Record<string, unknown> = { ...stored };
+  for (const field of ['name', 'networkName', 'networkUrl']) {
+    const value = mended[field];
+    if (typeof value === 'string') mended[field] = value.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ');
+  }
+  return mended;
+}
+
 export interface StationSettingsStore {
   /** The station as every page shows it now: saved settings over the environment's defaults. */
   current(): StationInfo;
@@ -41,8 +55,10 @@ export async function openStationSettings(
 ): Promise<StationSettingsStore> {
   let cached: StationInfo = { ...defaults };
   const reload = async () => {
-    const saved = stationSettingsSchema.safeParse(await readSetting(db, STATION_SETTINGS_KEY));
-    cached = saved.success ? saved.data : { ...defaults };
+    const stored = await readSetting(db, STATION_SETTINGS_KEY);
+    const saved = stationSettingsSchema.safeParse(stored);
+    const mended = saved.success ? saved : stationSettingsSchema.safeParse(onOneLine(stored));
+    cached = mended.success ? mended.data : { ...defaults };
   };
   await reload();
   const unsubscribe = bus.subscribe(CHANGED_TOPIC, () => {
