@@ -17,6 +17,8 @@ import { SignInThrottle, type SignInLimiter, type ThrottleLimits } from './sign-
 
 export { AccountError, TooManyAttemptsError } from './errors.js';
 export { PasswordCheckBusyError, passwordCheckMetrics } from './password-check.js';
+/** One key per attacker-sized network (an IPv4 address or an IPv6 /64); the chat's mutes use it too. */
+export { addressKey } from './address-key.js';
 /** Whether a password matches a stored hash (the CLI and start-up tests check what was stored). */
 export { verifyPassword } from './passwords.js';
 export {
