@@ -23,23 +23,26 @@ const malformedLines = () => lines.filter((line) => line.msg === 'malformed WebS
 
 describe('malformed WebSocket messages', () => {
   it.each([
-    ['binary frames', () => Buffer.from([0xff, 0x00, 0x7b])],
-    ['text that is not JSON', () => '{"type":'],
-    ['JSON of the wrong shape', () => '{"type":"chat","message":42}'],
-    ['an unknown message type', () => '{"type":"shout"}'],
-  ] as const)('from one client (%s) are each answered, and logged once a minute', async (_case, frame) => {
-    const before = malformedLines().length;
-    const client = await connectWS(t.app, ['error', 'pong']);
-    for (let i = 0; i < 1_000; i++) client.ws.send(frame());
-    client.ws.send(JSON.stringify({ type: 'ping' }));
-    // Messages are handled in order: the pong comes after the 1,000 answers.
-    expect(await client.next(1_001)).toEqual({ type: 'pong' });
-    expect(client.messages.filter((m) => m.type === 'error')).toHaveLength(1_000);
-    const logged = malformedLines().slice(before);
-    expect(logged).toHaveLength(1);
-    expect(logged[0]).toMatchObject({ sinceLastLogged: 0 });
-    client.ws.terminate();
-  });
+    ['binary frames', Buffer.from([0xff, 0x00, 0x7b])],
+    ['text that is not JSON', '{"type":'],
+    ['JSON of the wrong shape', '{"type":"chat","message":42}'],
+    ['an unknown message type', '{"type":"shout"}'],
+  ] as [string, string | Buffer][])(
+    'from one client (%s) are each answered, and logged once a minute',
+    async (_case, frame) => {
+      const before = malformedLines().length;
+      const client = await connectWS(t.app, ['error', 'pong']);
+      for (let i = 0; i < 1_000; i++) client.ws.send(frame);
+      client.ws.send(JSON.stringify({ type: 'ping' }));
+      // Messages are handled in order: the pong comes after the 1,000 answers.
+      expect(await client.next(1_001)).toEqual({ type: 'pong' });
+      expect(client.messages.filter((m) => m.type === 'error')).toHaveLength(1_000);
+      const logged = malformedLines().slice(before);
+      expect(logged).toHaveLength(1);
+      expect(logged[0]).toMatchObject({ sinceLastLogged: 0 });
+      client.ws.terminate();
+    },
+  );
 
   it('tells in the next minute line how many went unlogged', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
