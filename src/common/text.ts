@@ -11,3 +11,37 @@ export const STORABLE_TEXT_MESSAGE = 'contains characters that cannot be stored'
 
 /** Control characters (tabs, escapes, newlines…) have no place in a username. */
 export const hasNoControlCharacters = (text: string) => !/\p{Cc}/u.test(text);
+
+/**
+ * Invisible format characters (Unicode's Cf: zero-width spaces and joiners, U+FEFF, bidi controls…): in a
+ * username they make two names that look alike differ, or one look like another.
+ */
+export const hasNoInvisibleCharacters = (text: string) => !/\p{Cf}/u.test(text);
+
+/** Scripts a name's letters are told apart by; Han and the Japanese kana, or Han and Hangul, go together. */
+const SCRIPTS: [string, RegExp][] = [
+  ['Latin', /\p{Script=Latin}/u],
+  ['Cyrillic', /\p{Script=Cyrillic}/u],
+  ['Greek', /\p{Script=Greek}/u],
+  ['Armenian', /\p{Script=Armenian}/u],
+  ['Georgian', /\p{Script=Georgian}/u],
+  ['Hebrew', /\p{Script=Hebrew}/u],
+  ['Arabic', /\p{Script=Arabic}/u],
+  ['CJK', /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u],
+  ['Devanagari', /\p{Script=Devanagari}/u],
+  ['Thai', /\p{Script=Thai}/u],
+  ['Cherokee', /\p{Script=Cherokee}/u],
+];
+
+/** Letters from one script only: 'аdmin' (a Cyrillic а before Latin letters) is refused; digits go with any. */
+export function isSingleScript(text: string): boolean {
+  const seen = new Set<string>();
+  for (const char of text) {
+    if (!/\p{L}/u.test(char)) continue;
+    seen.add(SCRIPTS.find(([, pattern]) => pattern.test(char))?.[0] ?? 'other');
+  }
+  return seen.size <= 1;
+}
+
+/** Two usernames that would look the same (case, compatibility forms) share this key. */
+export const usernameKey = (name: string) => name.normalize('NFKC').toLowerCase();
