@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import {
   hasNoControlCharacters,
+  hasNoInvisibleCharacters,
   isSingleLineText,
+  isSingleScript,
   isStorableText,
   SINGLE_LINE_TEXT_MESSAGE,
   STORABLE_TEXT_MESSAGE,
@@ -75,13 +77,20 @@ export const changePasswordBodySchema = z
   });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
+export const USERNAME_INVISIBLE_MESSAGE = 'Username must not contain invisible characters';
+export const USERNAME_MIXED_SCRIPTS_MESSAGE =
+  'Username must not mix alphabets (such as Latin and Cyrillic letters)';
+
 const usernameSchema = z
   .string({ error: `Username must be at least ${MIN_USERNAME_LENGTH} characters` })
   .trim()
   .min(MIN_USERNAME_LENGTH, `Username must be at least ${MIN_USERNAME_LENGTH} characters`)
   .max(MAX_USERNAME_LENGTH, `Username must be at most ${MAX_USERNAME_LENGTH} characters`)
   .refine(hasNoControlCharacters, 'Username must not contain control characters')
-  .refine(isStorableText, STORABLE_TEXT_MESSAGE);
+  .refine(isStorableText, STORABLE_TEXT_MESSAGE)
+  .refine(hasNoInvisibleCharacters, USERNAME_INVISIBLE_MESSAGE)
+  .refine(isSingleScript, USERNAME_MIXED_SCRIPTS_MESSAGE)
+  .transform((name) => name.normalize('NFC'));
 
 /**
  * POST /api/admin/create. The Settings tab always sends role 'admin'; the superuser form sends the chosen one.

@@ -5,6 +5,8 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * whole write). Contracts refuse such text up front with a 400 instead of failing on storing it.
  */
 export const isStorableText = (text: string) => !text.includes('\u0000') && !LONE_SURROGATE.test(text);
+/** Text with no lone UTF-16 surrogate (what String.prototype.isWellFormed checks, ES2024). */
+export const isWellFormedText = (text: string) => !LONE_SURROGATE.test(text);
 export const STORABLE_TEXT_MESSAGE = 'contains characters that cannot be stored';
 
 /** Control characters (tabs, escapes, newlines…) have no place in a username. */
@@ -23,3 +25,37 @@ export const SINGLE_LINE_TEXT_MESSAGE = 'must not contain line breaks or control
 /** Tab, line feed and carriage return are a paragraph's; every other control character is refused. */
 export const hasNoStrayControlCharacters = (text: string) => !/[^\P{Cc}\t\n\r]/u.test(text);
 export const CONTROL_CHARACTER_MESSAGE = 'must not contain control characters';
+
+/**
+ * Invisible format characters (Unicode's Cf: zero-width spaces and joiners, U+FEFF, bidi controls…): in a
+ * username they make two names that look alike differ, or one look like another.
+ */
+export const hasNoInvisibleCharacters = (text: string) => !/\p{Cf}/u.test(text);
+
+/** Scripts a name's letters are told apart by; Han and the Japanese kana, or Han and Hangul, go together. */
+const SCRIPTS: [string, RegExp][] = [
+  ['Latin', /\p{Script=Latin}/u],
+  ['Cyrillic', /\p{Script=Cyrillic}/u],
+  ['Greek', /\p{Script=Greek}/u],
+  ['Armenian', /\p{Script=Armenian}/u],
+  ['Georgian', /\p{Script=Georgian}/u],
+  ['Hebrew', /\p{Script=Hebrew}/u],
+  ['Arabic', /\p{Script=Arabic}/u],
+  ['CJK', /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u],
+  ['Devanagari', /\p{Script=Devanagari}/u],
+  ['Thai', /\p{Script=Thai}/u],
+  ['Cherokee', /\p{Script=Cherokee}/u],
+];
+
+/** Letters from one script only: 'аdmin' (a Cyrillic а before Latin letters) is refused; digits go with any. */
+export function isSingleScript(text: string): boolean {
+  const seen = new Set<string>();
+  for (const char of text) {
+    if (!/\p{L}/u.test(char)) continue;
+    seen.add(SCRIPTS.find(([, pattern]) => pattern.test(char))?.[0] ?? 'other');
+  }
+  return seen.size <= 1;
+}
+
+/** Two usernames that would look the same (case, compatibility forms) share this key. */
+export const usernameKey = (name: string) => name.normalize('NFKC').toLowerCase();

@@ -6,6 +6,7 @@ import type { StationInfo } from '../common/station.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import clientPlugin from './plugins/client.js';
+import jsonBodyPlugin from './plugins/json-body.js';
 import errorsPlugin from './plugins/errors.js';
 import requestHostPlugin from './plugins/request-host.js';
 import type { EventBus } from './plugins/event-bus.js';
@@ -92,6 +93,8 @@ export async function buildApp(
   app.addHook('onClose', async () => stationSettings.close());
 
   await app.register(errorsPlugin);
+  // Before any route: every JSON body is decoded strictly (invalid UTF-8, lone surrogates -> 400).
+  await app.register(jsonBodyPlugin);
   // Before any route, so every route's access is known and checked.
   await app.register(authPlugin, { findSessionUser: (token) => findSessionUser(deps.db, token) });
   // The radio plugin, registered below, tells which station elsewhere is on air, if any.

@@ -104,19 +104,27 @@ export const chatMessages = pgTable(
     username: text('username').notNull(),
     message: text('message').notNull(),
     createdAt: createdAt(),
-    /** Who sent it, as a keyed hash of their address: what a mute applies to (never the address itself). */
+    /** Who sent it: a keyed hash of their browser's id (or, without one, their address); what a mute applies to. */
     sender: text('sender'),
+    /** A keyed hash of the network it came from (an IPv4 address or an IPv6 /64), never the address itself. */
+    network: text('network'),
     /** Sent while its sender was muted: shown to that sender alone. */
     muted: boolean('muted').notNull().default(false),
     /** Deleted by staff: gone from everyone's chat, kept for the moderation record. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [index('chat_messages_created_idx').on(t.createdAt)],
+  (t) => [
+    index('chat_messages_created_idx').on(t.createdAt),
+    // Whether a sender spoke before a mute of their network is asked on each message from that network.
+    index('chat_messages_sender_idx').on(t.sender, t.createdAt),
+  ],
 );
 
 /** A sender staff muted, until when. */
 export const chatMutes = pgTable('chat_mutes', {
   sender: text('sender').primaryKey(),
+  /** The muted sender's network: a browser new to it, or one giving no id, is held as muted too. */
+  network: text('network'),
   until: timestamp('until', { withTimezone: true }).notNull(),
   createdAt: createdAt(),
 });

@@ -56,6 +56,8 @@ const browserIdOf = (query: unknown): string | undefined => {
 /** A browser this far behind on reading is dropped rather than buffered without end. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 const HEARTBEAT_MS = 30_000;
+/** A client sending malformed messages is logged at most this often; the ones in between are counted. */
+const MALFORMED_LOG_EVERY_MS = 60_000;
 /** The bus topic that carries now playing between instances. */
 export const NOW_PLAYING_TOPIC = 'now_playing';
 
@@ -157,18 +159,34 @@ export default fp(
         for (const handler of disconnectHandlers) handler(client);
       });
       socket.on('error', () => socket.terminate());
+      // One client's stream of malformed messages must not fill the log: one line a minute, with a count.
+      let malformedLoggedAt = -Infinity;
+      let malformedUnlogged = 0;
+      const refuse = (reason: string) => {
+        const now = Date.now();
+        if (now - malformedLoggedAt < MALFORMED_LOG_EVERY_MS) malformedUnlogged++;
+        else {
+          request.log.warn(
+            { client: client.id, ip: client.ip, reason, sinceLastLogged: malformedUnlogged },
+            'malformed WebSocket message',
+          );
+          malformedLoggedAt = now;
+          malformedUnlogged = 0;
+        }
+        fail(client, reason);
+      };
       socket.on('message', (data: Buffer, isBinary: boolean) => {
-        if (isBinary) return fail(client, 'Messages must be JSON text');
+        if (isBinary) return refuse('Messages must be JSON text');
         let json: unknown;
         try {
           json = JSON.parse(data.toString());
         } catch {
-          return fail(client, 'Messages must be JSON text');
+          return refuse('Messages must be JSON text');
         }
         const parsed = clientMessageSchema.safeParse(json);
-        if (!parsed.success) return fail(client, 'Unknown or malformed message');
+        if (!parsed.success) return refuse('Unknown or malformed message');
         const handler = handlers.get(parsed.data.type);
-        if (!handler) return fail(client, `Unsupported message type: ${parsed.data.type}`);
+        if (!handler) return refuse(`Unsupported message type: ${parsed.data.type}`);
         Promise.resolve()
           .then(() => handler(parsed.data, client))
           .catch((error: unknown) => {

@@ -2,6 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Role } from '../../../common/accounts.js';
 import { INVALID_CREDENTIALS, type LoginResponse, type UserListItem } from '../../../common/admin.js';
 import type { Database } from '../../db/client.js';
+import { USERNAME_INVISIBLE_MESSAGE, USERNAME_MIXED_SCRIPTS_MESSAGE } from '../../../common/admin.js';
+import { hasNoInvisibleCharacters, isSingleScript, usernameKey } from '../../../common/text.js';
 import { AccountError } from './errors.js';
 import { hashPassword } from './passwords.js';
 import { passwordMatches, prepareDummyHash } from './password-check.js';
@@ -17,6 +19,8 @@ import { SignInThrottle, type SignInLimiter, type ThrottleLimits } from './sign-
 
 export { AccountError, TooManyAttemptsError } from './errors.js';
 export { PasswordCheckBusyError, passwordCheckMetrics } from './password-check.js';
+/** One key per attacker-sized network (an IPv4 address or an IPv6 /64); the chat's mutes use it too. */
+export { addressKey } from './address-key.js';
 /** Whether a password matches a stored hash (the CLI and start-up tests check what was stored). */
 export { verifyPassword } from './passwords.js';
 export {
@@ -148,10 +152,16 @@ export async function createAdminUser(
   db: Database,
   input: { username: string; password: string; role: Role; createdBy?: string },
 ) {
-  if (await repo.findUserByUsername(db, input.username))
+  // The shell's `admin create` comes here without the HTTP contract: the look-alike rules hold for both.
+  const username = input.username.normalize('NFC');
+  if (!hasNoInvisibleCharacters(username)) throw new AccountError(USERNAME_INVISIBLE_MESSAGE, 400);
+  if (!isSingleScript(username)) throw new AccountError(USERNAME_MIXED_SCRIPTS_MESSAGE, 400);
+  // 'Admin' beside 'admin' (or a compatibility form of it) would pass for the same person.
+  const key = usernameKey(username);
+  if ((await repo.listUserRows(db)).some((row) => usernameKey(row.username) === key))
     throw new AccountError('Username already exists', 409);
   const user = await repo.insertUser(db, {
-    username: input.username,
+    username,
     passwordHash: await hashPassword(input.password),
     role: input.role,
     createdBy: input.createdBy ?? null,

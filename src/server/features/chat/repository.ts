@@ -7,16 +7,20 @@ export type ModerationRow = typeof chatModerationLog.$inferSelect;
 
 /**
  * Stores a message, marked muted when its sender is muted now: the mute is looked up in the same
- * statement, so a message costs one round trip to the database.
+ * statement, so a message costs one round trip to the database. A sender is muted when their own tag is,
+ * and also when their network is muted and they either gave no browser id or had not spoken before that
+ * mute (a browser id thrown away or made up to escape it); those who chatted from there before stay heard.
  */
 export async function insertChatMessage(
   db: Database,
-  values: { username: string; message: string; sender: string },
+  values: { username: string; message: string },
+  sender: { tag: string; network: string; fromBrowser: boolean },
 ) {
-  const mutedNow = sql<boolean>`exists (select 1 from ${chatMutes} where ${chatMutes.sender} = ${values.sender} and ${chatMutes.until} > now())`;
+  const earlier = sql`select 1 from ${chatMessages} as earlier where earlier.sender = ${sender.tag} and earlier.created_at < ${chatMutes.createdAt}`;
+  const mutedNow = sql<boolean>`exists (select 1 from ${chatMutes} where ${chatMutes.until} > now() and (${chatMutes.sender} = ${sender.tag} or (${chatMutes.network} = ${sender.network} and (${!sender.fromBrowser} or not exists (${earlier})))))`;
   const [row] = await db
     .insert(chatMessages)
-    .values({ ...values, muted: mutedNow })
+    .values({ ...values, sender: sender.tag, network: sender.network, muted: mutedNow })
     .returning();
   return row!;
 }
@@ -58,11 +62,11 @@ export async function markDeleted(db: Database, id: string) {
   return row;
 }
 
-export async function muteUntil(db: Database, sender: string, until: Date) {
+export async function muteUntil(db: Database, sender: string, network: string | null, until: Date) {
   await db
     .insert(chatMutes)
-    .values({ sender, until })
-    .onConflictDoUpdate({ target: chatMutes.sender, set: { until, createdAt: new Date() } });
+    .values({ sender, network, until })
+    .onConflictDoUpdate({ target: chatMutes.sender, set: { network, until, createdAt: new Date() } });
 }
 
 export async function unmute(db: Database, sender: string): Promise<boolean> {

@@ -17,7 +17,7 @@ export async function chatRoutes(app: FastifyInstance) {
   const perAddress = app.redis ? await sharedFloodLimit(app.redis) : localFloodLimit();
 
   app.realtime.onConnect(async (client) => {
-    client.send({ type: 'chat_history', data: await chat.history(chat.senderOf(client)) });
+    client.send({ type: 'chat_history', data: await chat.history(chat.senderOf(client).tag) });
     client.send({ type: 'presence', data: presence() });
   });
 

@@ -10,6 +10,7 @@ import type { ModerationAction, StaffChatMessage } from '../../../common/chat-mo
 import { BLOCKED_WORDS_MESSAGE } from '../../../common/chat-moderation.js';
 import { isStorableText } from '../../../common/text.js';
 import type { Database } from '../../db/client.js';
+import { addressKey } from '../accounts/service.js';
 import { chatBlockedWords, saveChatBlockedWords, signingSecret } from '../settings/service.js';
 import { blockedWordsMatcher } from './blocked-words.js';
 import * as repository from './repository.js';
@@ -45,6 +46,16 @@ export interface ChatOrigin {
   ip: string;
 }
 
+/** A sender as a mute sees them: keyed hashes only, never the browser's id or the address itself. */
+export interface Sender {
+  /** The opaque tag a mute applies to: the browser's id, or without one its address. */
+  tag: string;
+  /** The network the message came from (an IPv4 address or an IPv6 /64). */
+  network: string;
+  /** Whether the browser gave its own id. */
+  fromBrowser: boolean;
+}
+
 export type Posted =
   | { outcome: 'refused'; reason: string }
   /** Everyone sees it. */
@@ -53,9 +64,8 @@ export type Posted =
   | { outcome: 'hidden'; message: ChatMessage };
 
 export interface ChatService {
-  /** The opaque tag a mute applies to: a keyed hash of the browser's id (or, without one, its address). */
-  senderOf(origin: ChatOrigin): string;
-  post(sender: string, input: { username: string; message: string }): Promise<Posted>;
+  senderOf(origin: ChatOrigin): Sender;
+  post(sender: Sender, input: { username: string; message: string }): Promise<Posted>;
   /** The latest messages, oldest first, as this sender's chat box shows them (their hidden ones too). */
   history(sender: string): Promise<ChatMessage[]>;
   /** Reads the blocked words again (another instance changed them). */
@@ -67,14 +77,19 @@ export async function openChat(db: Database): Promise<ChatService> {
   let isBlocked = blockedWordsMatcher(await chatBlockedWords(db));
   return {
     senderOf({ browserId, ip }) {
-      const identity = browserId ? `browser:${browserId}` : `address:${ip}`;
       // The purpose goes into the hash, so a sender's tag can never stand for a signed link.
-      return createHmac('sha256', secret).update(`chat-sender\n${identity}`).digest('base64url').slice(0, 22);
+      const hash = (identity: string) =>
+        createHmac('sha256', secret).update(`chat-sender\n${identity}`).digest('base64url').slice(0, 22);
+      return {
+        tag: hash(browserId ? `browser:${browserId}` : `address:${ip}`),
+        network: hash(`network:${addressKey(ip)}`),
+        fromBrowser: browserId !== undefined,
+      };
     },
     async post(sender, input) {
       if (isBlocked(input.message) || isBlocked(input.username))
         return { outcome: 'refused', reason: BLOCKED_WORDS_MESSAGE };
-      const row = await repository.insertChatMessage(db, { ...input, sender });
+      const row = await repository.insertChatMessage(db, input, sender);
       return { outcome: row.muted ? 'hidden' : 'shared', message: toMessage(row) };
     },
     async history(sender) {
@@ -129,7 +144,7 @@ export async function muteSenderOf(
   const until = new Date(Date.now() + minutes * 60_000);
   await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
-    await repository.muteUntil(t, sender, until);
+    await repository.muteUntil(t, sender, message.network, until);
     await repository.logModeration(t, {
       action: 'mute',
       target: sender,
