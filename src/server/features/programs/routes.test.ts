@@ -137,7 +137,7 @@ describe('weekly programmes', () => {
     ['a ministry focus over 100', { ministryFocus: 'm'.repeat(101) }, 'Ministry focus must be at most 100'],
     ['a description over 2,000', { description: 'd'.repeat(2001) }, 'Description must be at most 2,000'],
     ['a NUL in the title', { title: 'Hymns\u0000' }, 'cannot be stored'],
-    ['a lone surrogate in the description', { description: 'x\ud800' }, 'cannot be stored'],
+    ['a lone surrogate in the description', { description: 'x\ud800' }, 'unpaired surrogate'],
     ['24:00', { startTime: '24:00' }, 'Start time must be HH:MM, from 00:00 to 23:59'],
     ['9:00', { startTime: '9:00' }, 'Start time must be HH:MM'],
     ['12:60', { startTime: '12:60' }, 'Start time must be HH:MM'],
