@@ -66,6 +66,8 @@ export default fp(async function client(app: FastifyInstance, opts: { getStation
       wildcard: true,
       index: false,
       preCompressed: true,
+      // Cache-Control is set below per file: left to @fastify/send, it would say max-age=0.
+      cacheControl: false,
       // The raw template and the generic manifest are served filled in with the station's details below.
       allowedPath: (pathName) => !TEMPLATES.has(pathName),
       setHeaders(res, filePath) {
