@@ -3,12 +3,22 @@ import { basename, dirname, extname, join } from 'node:path';
 import { parseFile } from 'music-metadata';
 import { parseVtt, type VttCue } from './vtt.js';
 
-/** Something the AutoDJ can play: an MP3 file, with what is known of it. */
+/** Something the AutoDJ can play: an audio file of any format ffmpeg reads, with what is known of it. */
 export interface LibraryItem {
   path: string;
+  /** The library item's id, when it comes from the library (null for the shipped test transmission). */
+  id?: string;
   title?: string;
   artist?: string;
   artworkUrl?: string | null;
+  /** Measured EBU R128 integrated loudness (LUFS) and true peak (dBTP); unknown until analysed. */
+  loudnessLufs?: number | null;
+  truePeakDbtp?: number | null;
+  /** Where sound starts and ends, in seconds from the file's start: silence either side is not aired. */
+  cueIn?: number | null;
+  cueOut?: number | null;
+  /** Whole length in seconds, when known. */
+  duration?: number | null;
 }
 
 /** Lists playable items; the media folder is one provider, uploaded sermon audio can be another. */

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import {
+  CONTROL_CHARACTER_MESSAGE,
+  hasNoStrayControlCharacters,
+  isSingleLineText,
+  isStorableText,
+  SINGLE_LINE_TEXT_MESSAGE,
+  STORABLE_TEXT_MESSAGE,
+} from './text.js';
+
+/** What a library item is, for staff filters and (later) the schedule's rules. */
+export const MEDIA_KINDS = [
+  'music',
+  'sermon',
+  'devotion',
+  'jingle',
+  'station_id',
+  'announcement',
+] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+
+export const MEDIA_KIND_LABELS: Record<MediaKind, string> = {
+  music: 'Music',
+  sermon: 'Sermon',
+  devotion: 'Devotion',
+  jingle: 'Jingle',
+  station_id: 'Station identification',
+  announcement: 'Announcement',
+};
+
+/** Analysis runs in the background after an upload: until it ends the item is not played. */
+export const MEDIA_STATUSES = ['analysing', 'ready', 'failed'] as const;
+export type MediaStatus = (typeof MEDIA_STATUSES)[number];
+
+/** Largest upload by default, in MB (MAX_UPLOAD_MB). */
+export const DEFAULT_MAX_UPLOAD_MB = 500;
+
+/** One item of the media library as staff see it (GET /api/library). */
+export const mediaItemSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  artist: z.string(),
+  album: z.string(),
+  kind: z.enum(MEDIA_KINDS),
+  status: z.enum(MEDIA_STATUSES),
+  /** Why analysis failed, when it did. */
+  error: z.string().nullable(),
+  /** The file's name as uploaded (or found in the media folder). */
+  original_name: z.string(),
+  /** The container/codec found in the file, e.g. 'mp3', 'flac', 'aac'. */
+  format: z.string(),
+  sample_rate: z.number().int().nullable(),
+  channels: z.number().int().nullable(),
+  size_bytes: z.number().int().nonnegative(),
+  duration_seconds: z.number().nullable(),
+  /** EBU R128 integrated loudness (LUFS) and true peak (dBTP), once measured. */
+  loudness_lufs: z.number().nullable(),
+  true_peak_dbtp: z.number().nullable(),
+  /** Where sound starts and ends, seconds from the file's start (silence either side is trimmed on air). */
+  cue_in_seconds: z.number().nullable(),
+  cue_out_seconds: z.number().nullable(),
+  artwork_url: z.string().nullable(),
+  /** Subtitle languages kept beside the file (`.LANG.vtt`). */
+  subtitle_languages: z.array(z.string()),
+  created_at: z.string(),
+});
+export type MediaItem = z.infer<typeof mediaItemSchema>;
+
+export const mediaListSchema = z.object({
+  items: z.array(mediaItemSchema),
+  total: z.number().int().nonnegative(),
+});
+export type MediaList = z.infer<typeof mediaListSchema>;
+
+/** GET /api/library?search=&kind=&offset=&limit= */
+export const mediaListQuerySchema = z.object({
+  search: z.string().trim().max(200).refine(isStorableText, STORABLE_TEXT_MESSAGE).optional(),
+  kind: z.enum(MEDIA_KINDS).optional(),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+const tagText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} is too long (at most ${max} characters)`)
+    .refine(isStorableText, STORABLE_TEXT_MESSAGE)
+    .refine(hasNoStrayControlCharacters, CONTROL_CHARACTER_MESSAGE)
+    .refine(isSingleLineText, `${label} ${SINGLE_LINE_TEXT_MESSAGE}`);
+
+/** PATCH /api/library/:id: the fields staff edit; a field left out keeps its value. */
+export const mediaUpdateSchema = z
+  .object({
+    title: tagText('Title', 200).pipe(z.string().min(1, 'Title is required')),
+    artist: tagText('Artist', 200),
+    album: tagText('Album', 200),
+    kind: z.enum(MEDIA_KINDS, { error: `Kind must be one of: ${MEDIA_KINDS.join(', ')}` }),
+  })
+  .partial()
+  .strict();
+export type MediaUpdate = z.infer<typeof mediaUpdateSchema>;
+
+/** POST /api/library/:id/preview: a short-lived address the browser's audio element can play. */
+export const mediaPreviewSchema = z.object({ url: z.string() });
