@@ -25,6 +25,12 @@ export type StreamInfo = z.infer<typeof streamInfoSchema>;
 /** The live mount. */
 export const STREAM_PATH = '/stream';
 
+/** SPEC.md section 9's quality table: the stream is encoded at each of these (kbps); /stream is the first. */
+export const STREAM_BITRATES = [128, 96, 80, 64] as const;
+export type StreamBitrate = (typeof STREAM_BITRATES)[number];
+/** The mount of one bitrate: /stream/64. */
+export const streamPathFor = (kbps: number) => `${STREAM_PATH}/${kbps}`;
+
 /** Query of GET /stream: SPEC.md's adaptive URL adds a quality (bitrate) and a time stamp; both are accepted and ignored. */
 export const streamQuerySchema = z.object({
   quality: z.coerce.number().int().min(8).max(320).optional(),
