@@ -19,7 +19,12 @@ export const nowPlayingSchema = z.object({
 });
 export type NowPlaying = z.infer<typeof nowPlayingSchema>;
 
-export const streamInfoSchema = z.object({ streamUrl: z.string() });
+export const streamInfoSchema = z.object({
+  /** The main stream (the highest bitrate on); the player adds its quality parameter to it. */
+  streamUrl: z.string(),
+  /** Every bitrate on air and its own address (one entry for a station elsewhere). */
+  streams: z.array(z.object({ kbps: z.number().int().nullable(), url: z.string() })),
+});
 export type StreamInfo = z.infer<typeof streamInfoSchema>;
 
 /** The live mount. */

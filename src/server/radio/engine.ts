@@ -14,7 +14,7 @@ import { silentFrame } from './mp3-frames.js';
 import type { NowPlayingSource } from './now-playing-source.js';
 import { CHANNELS, FRAME_SAMPLES, FRAME_SECONDS, SAMPLE_RATE } from './pcm.js';
 import type { RadioStorage } from './storage.js';
-import { TEST_TRANSMISSION_FILE } from './test-transmission.js';
+import { TEST_TRANSMISSION_FILE, TEST_TRANSMISSION_LOUDNESS_LUFS } from './test-transmission.js';
 
 /** The Station tab's audio settings, as the engine uses them. */
 export interface AudioSettings {
@@ -144,7 +144,9 @@ export class RadioEngine implements NowPlayingSource {
     this.live = new LiveInput({ onMetadata: (session) => this.liveMetadata(session) });
     this.autodj = new AutoDj({
       providers: [mediaFolderProvider(options.mediaDir ?? join(config.dataDir, 'media'))],
-      fallback: { path: options.fallbackFile ?? TEST_TRANSMISSION_FILE },
+      fallback: options.fallbackFile
+        ? { path: options.fallbackFile }
+        : { path: TEST_TRANSMISSION_FILE, loudnessLufs: TEST_TRANSMISSION_LOUDNESS_LUFS },
       order: () => this.playOrder(),
       mixing: async () => {
         await this.readSettings();

@@ -136,6 +136,35 @@ export async function streamRoutes(
     },
   });
 
+  // Icecast's status page: relays, directories and monitoring tools read the mounts and their listeners here.
+  app.get('/status-json.xsl', async (request, reply) => {
+    if (opts.source() !== engine) {
+      return reply.code(404).send({ message: 'This instance does not broadcast: ask the broadcaster' });
+    }
+    const station = app.station();
+    const origin = app.linkOrigin(request, reply);
+    const title = engine.nowPlaying().current_track;
+    reply.header('Cache-Control', 'no-cache').headers(CORS);
+    return {
+      icestats: {
+        server_id: 'Radio Ministry',
+        host: new URL(origin).hostname,
+        source: engine.bitrates().map((kbps) => ({
+          listenurl: `${origin}${STREAM_PATH}/${kbps}`,
+          server_name: station.name,
+          server_description: `${station.name}, a radio ministry of ${station.networkName}`,
+          server_type: 'audio/mpeg',
+          genre: 'Christian',
+          bitrate: kbps,
+          audio_samplerate: 44100,
+          channels: 2,
+          listeners: engine.mount(kbps)?.listenerCount ?? 0,
+          title: `${title.artist} - ${title.title}`,
+        })),
+      },
+    };
+  });
+
   app.options(`${STREAM_PATH}/:kbps?`, async (_request, reply) => {
     reply
       .headers({ ...CORS, 'Access-Control-Max-Age': '86400' })
