@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { STREAM_BITRATES, type NowPlaying, type Track } from '../../common/radio.js';
 import type { Config } from '../config.js';
@@ -67,6 +68,8 @@ const MAX_CATCH_UP_SECONDS = 1;
 const LEAD_SLOTS = Math.ceil(0.5 / FRAME_SECONDS);
 /** The true-peak target is kept with this much room under it: the limiter sees samples, MP3 adds overshoot. */
 const TRUE_PEAK_MARGIN_DB = 1.5;
+/** How long the station waits for its first item's audio at start before it opens with silence. */
+const FIRST_AUDIO_WAIT_MS = 2000;
 /** A live source's decoded audio kept ready; more waits in its queue (and then in the encoder's TCP). */
 const LIVE_AHEAD_SECONDS = 1;
 
@@ -198,6 +201,8 @@ export class RadioEngine implements NowPlayingSource {
     this.running = true;
     await this.readSettings();
     await this.autodj.prepare();
+    // The first item's decoder gets a moment to start, so the station opens with audio, not silence.
+    for (let waited = 0; !this.autodj.ready && waited < FIRST_AUDIO_WAIT_MS; waited += 20) await sleep(20);
     this.startEncoder();
     this.wallBase = performance.now() - this.broadcaster.clock * 1000;
     this.tick();
