@@ -35,6 +35,11 @@ abstract class PcmSource {
     return this.queue.available;
   }
 
+  /** Seconds of audio this source has delivered, ever. */
+  get receivedSeconds(): number {
+    return this.queue.received / SAMPLE_RATE;
+  }
+
   /** Ended and mixed to the last sample. */
   get exhausted(): boolean {
     return this.ended && this.queue.available === 0;
@@ -179,12 +184,26 @@ export class LiveDecoder extends PcmSource {
   /** The first write not answered by audio yet. */
   private unanswered: number | null = null;
 
-  /** Encoder bytes in; false while the decoder is full (stop feeding until more is mixed). */
-  write(mp3: Buffer): boolean {
+  /** Seconds of audio written to this run of the process. */
+  private written = 0;
+
+  /** Encoder bytes in, `seconds` of audio; false while the decoder is full. */
+  write(mp3: Buffer, seconds: number): boolean {
     const stdin = this.proc?.stdin;
     if (!stdin || stdin.destroyed) return false;
     if (this.unanswered === null || this.unanswered < this.lastData) this.unanswered = performance.now();
+    this.written += seconds;
     return stdin.write(mp3);
+  }
+
+  /** Audio written and not decoded yet: the feeder keeps this small, so nothing piles up in the pipe. */
+  get inFlightSeconds(): number {
+    return this.written - this.receivedSeconds;
+  }
+
+  protected override start(): void {
+    this.written = this.receivedSeconds; // what a dead run held is lost, not owed
+    super.start();
   }
 
   /** A quiet encoder is not a stuck decoder: audio is owed only for bytes written since its last output. */

@@ -392,10 +392,15 @@ export class RadioEngine implements NowPlayingSource {
       this.liveDecoder = { session, decoder, ended: false };
     }
     const live = this.liveDecoder;
-    while (live.decoder.available < LIVE_AHEAD_SECONDS * SAMPLE_RATE) {
+    // Fed by what it has decoded, not by what it has written back yet: an encoder sending faster than real
+    // time waits in its own bounded queue (and TCP), never in the decoder's pipe.
+    while (
+      live.decoder.available < LIVE_AHEAD_SECONDS * SAMPLE_RATE &&
+      live.decoder.inFlightSeconds < LIVE_AHEAD_SECONDS
+    ) {
       const frame = session.nextFrame();
       if (!frame) break;
-      live.decoder.write(frame.data);
+      live.decoder.write(frame.data, frame.duration);
     }
     if (session.done && !live.ended) {
       live.ended = true;
