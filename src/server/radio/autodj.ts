@@ -1,4 +1,4 @@
-import { FileDecoder, type DecodeOptions } from './decoder.js';
+import { FileDecoder, type DecodeOptions, type FileDecode } from './decoder.js';
 import { describeTrack, type LibraryItem, type LibraryProvider, type TrackInfo } from './library.js';
 import { SAMPLE_RATE } from './pcm.js';
 import type { VttCue } from './vtt.js';
@@ -45,21 +45,31 @@ const MAX_GAIN_DB = 20;
 /** Decoded ahead of the mix beyond the crossfade, so the end of a file is known before its fade starts. */
 const AHEAD_SECONDS = 3;
 
-/** One item on its way to air: decoding ahead, with its subtitles and where it stands. */
+/**
+ * One item on its way to air, with its subtitles and where it stands. Its decoder starts only when it is
+ * nearly due (the item before it has finished decoding), so a waiting item holds no process.
+ */
 class Deck {
   /** Seconds of the aired part played so far. */
   position = 0;
-  /** Seconds into the file where airing starts. */
-  readonly from: number;
+  decoder: FileDecoder | null = null;
   private cueIndex = new Map<string, number>();
 
   constructor(
     readonly item: LibraryItem,
     readonly info: TrackInfo,
-    readonly decoder: FileDecoder,
+    private readonly file: FileDecode,
+    private readonly decodeOptions: DecodeOptions,
     readonly crossfadeSeconds: number,
-  ) {
-    this.from = decoder.file.from;
+  ) {}
+
+  /** Seconds into the file where airing starts. */
+  get from(): number {
+    return this.file.from;
+  }
+
+  open(): FileDecoder {
+    return (this.decoder ??= new FileDecoder(this.file, this.decodeOptions));
   }
 
   /** Cues that start before `until` (seconds into the file) and were not emitted yet. */
@@ -106,7 +116,8 @@ export class AutoDj {
 
   /** Whether the next item has audio ready (tests wait for it; the engine does not need to). */
   get ready(): boolean {
-    return (this.current?.decoder.available ?? 0) > 0 || (this.next?.decoder.available ?? 0) > 0;
+    if (!this.current) this.next?.open();
+    return (this.current?.decoder?.available ?? 0) > 0 || (this.next?.decoder?.available ?? 0) > 0;
   }
 
   /**
@@ -116,34 +127,36 @@ export class AutoDj {
   read(out: Float32Array, at: number, frames: number, clock: number): void {
     let done = 0;
     for (let guard = 0; done < frames && guard < 8; guard++) {
+      if (this.next && (!this.current || this.current.decoder!.ended)) this.next.open();
       if (!this.current) {
-        if (!this.next || (this.next.decoder.available === 0 && !this.next.decoder.exhausted)) break;
-        this.current = this.next;
+        const incoming = this.next?.decoder;
+        if (!incoming || (incoming.available === 0 && !incoming.exhausted)) break;
+        this.current = this.next!;
         this.next = null;
         this.announce(clock + done / SAMPLE_RATE);
       }
-      const deck = this.current;
+      const deck: Deck = this.current;
       this.startFadeIfDue(clock + done / SAMPLE_RATE);
       const want = frames - done;
       let got: number;
       if (this.fade) {
         const { length } = this.fade;
         const start = this.fade.done;
-        got = deck.decoder.mixInto(out, at + done, want, (i) =>
+        got = deck.decoder!.mixInto(out, at + done, want, (i) =>
           Math.cos(((start + i) / length) * (Math.PI / 2)),
         );
-        this.next!.decoder.mixInto(out, at + done, got, (i) =>
+        this.next!.decoder!.mixInto(out, at + done, got, (i) =>
           Math.sin(((start + i) / length) * (Math.PI / 2)),
         );
         this.fade.done += got;
         this.advance(this.next!, got, clock + done / SAMPLE_RATE);
       } else {
-        got = deck.decoder.mixInto(out, at + done, want);
+        got = deck.decoder!.mixInto(out, at + done, want);
       }
       this.advance(deck, got, clock + done / SAMPLE_RATE);
       done += got;
-      if (deck.decoder.exhausted) {
-        deck.decoder.close();
+      if (deck.decoder!.exhausted) {
+        deck.decoder!.close();
         // After a crossfade the incoming item is already playing (and announced); else it starts next round.
         this.current = this.fade ? this.next : null;
         if (this.fade) this.next = null;
@@ -155,8 +168,8 @@ export class AutoDj {
 
   /** The item on air's decoder (the engine checks it for hangs). */
   check(now: number): void {
-    this.current?.decoder.check(now);
-    if (this.fade) this.next?.decoder.check(now);
+    this.current?.decoder?.check(now);
+    if (this.fade) this.next?.decoder?.check(now);
   }
 
   /** Tells listeners again what plays (after a live source hands back). */
@@ -173,8 +186,8 @@ export class AutoDj {
 
   stop(): void {
     this.stopped = true;
-    this.current?.decoder.close();
-    this.next?.decoder.close();
+    this.current?.decoder?.close();
+    this.next?.decoder?.close();
     this.current = this.next = null;
   }
 
@@ -182,9 +195,9 @@ export class AutoDj {
   private startFadeIfDue(clock: number): void {
     const deck = this.current!;
     const length = Math.round(deck.crossfadeSeconds * SAMPLE_RATE);
-    if (this.fade || length === 0 || !this.next || !deck.decoder.ended) return;
-    if (deck.decoder.available > length || this.next.decoder.available === 0) return;
-    this.fade = { length: Math.max(1, deck.decoder.available), done: 0 };
+    if (this.fade || length === 0 || !this.next || !deck.decoder!.ended) return;
+    if (deck.decoder!.available > length || !this.next.decoder?.available) return;
+    this.fade = { length: Math.max(1, deck.decoder!.available), done: 0 };
     this.announce(clock);
   }
 
@@ -215,11 +228,13 @@ export class AutoDj {
         if (this.stopped) return;
         const gain =
           item.loudnessLufs == null ? 0 : clamp(mixing.loudnessTargetLufs - item.loudnessLufs, MAX_GAIN_DB);
-        const decoder = new FileDecoder(
+        this.next = new Deck(
+          item,
+          info,
           { path: item.path, from: item.cueIn ?? 0, to: item.cueOut ?? null, gainDb: gain },
           { aheadSeconds: mixing.crossfadeSeconds + AHEAD_SECONDS, log: this.options.log },
+          mixing.crossfadeSeconds,
         );
-        this.next = new Deck(item, info, decoder, mixing.crossfadeSeconds);
         this.lastPath = item.path;
         return;
       } catch (error) {
