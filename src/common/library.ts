@@ -9,14 +9,7 @@ import {
 } from './text.js';
 
 /** What a library item is, for staff filters and (later) the schedule's rules. */
-export const MEDIA_KINDS = [
-  'music',
-  'sermon',
-  'devotion',
-  'jingle',
-  'station_id',
-  'announcement',
-] as const;
+export const MEDIA_KINDS = ['music', 'sermon', 'devotion', 'jingle', 'station_id', 'announcement'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 
 export const MEDIA_KIND_LABELS: Record<MediaKind, string> = {
