@@ -58,8 +58,8 @@ export async function makeTone(
     channels?: 1 | 2;
     leadSilence?: number;
     tailSilence?: number;
-    codec?: string[];
-    extra?: string[];
+    codec?: readonly string[];
+    extra?: readonly string[];
   } = {},
 ): Promise<string> {
   const {
