@@ -58,6 +58,8 @@ export async function makeTone(
     channels?: 1 | 2;
     leadSilence?: number;
     tailSilence?: number;
+    /** More inputs (`-i cover.png`), given after the tone's. */
+    inputs?: readonly string[];
     codec?: readonly string[];
     extra?: readonly string[];
   } = {},
@@ -70,6 +72,7 @@ export async function makeTone(
     channels = 2,
     leadSilence = 0,
     tailSilence = 0,
+    inputs = [],
     codec = [],
     extra = [],
   } = options;
@@ -79,6 +82,7 @@ export async function makeTone(
   await run(ffmpegPath(), [
     ...['-v', 'error', '-y', '-f', 'lavfi'],
     ...['-i', `aevalsrc='${Array(channels).fill(tone).join('|')}':s=${sampleRate}:d=${total}`],
+    ...inputs,
     ...codec,
     ...extra,
     path,
