@@ -50,11 +50,15 @@ export async function whenMeasured(app: FastifyInstance, headers: Record<string,
   );
 }
 
-/** Every library item once none is being measured any more (what a test compares before and after). */
-export async function settledLibrary(app: FastifyInstance, headers: Record<string, string>) {
+/**
+ * Every library item once none is being measured any more (what a test compares before and after); with
+ * `count`, once there are that many (an import runs in the background after the start).
+ */
+export async function settledLibrary(app: FastifyInstance, headers: Record<string, string>, count?: number) {
   return vi.waitFor(
     async () => {
       const items = await listLibrary(app, headers);
+      if (count !== undefined) expect(items).toHaveLength(count);
       expect(items.filter((item) => item.status === 'analysing')).toEqual([]);
       return items;
     },

@@ -271,7 +271,7 @@ export async function libraryFileForUrl(library: Library, url: string): Promise<
 // --- For the AutoDJ ---------------------------------------------------------------------------
 
 /** Every measured item, in the order they came, as the AutoDJ plays them. */
-export function libraryProvider(library: Library): LibraryProvider {
+export function libraryProvider(library: Pick<Library, 'db' | 'folders'>): LibraryProvider {
   return async () =>
     (await repository.rowsWithStatus(library.db, 'ready')).map((row): LibraryItem => ({
       path: fileOf(library.folders, row.path),
