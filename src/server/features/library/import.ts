@@ -25,12 +25,13 @@ interface Candidate {
  * Adds to the library, kept where they are, the audio files it does not hold yet: those in the media folder
  * (with their `NAME.LANG.vtt` subtitles) and the featured sermons' uploaded audio. Each is recognised by its
  * content; anything else in the folder is left alone. Run at every start: a file is never added twice.
- * Answers how many were added.
+ * Answers how many were added; `signal` stops it between two files.
  */
 export async function importFolders(
   db: Database,
   folders: { media: string },
   uploads: UploadsFolder,
+  signal?: AbortSignal,
 ): Promise<number> {
   const names = (await readdir(folders.media, { withFileTypes: true }))
     .filter((entry) => entry.isFile())
@@ -67,6 +68,7 @@ export async function importFolders(
 
   let added = 0;
   for (const candidate of candidates) {
+    if (signal?.aborted) break;
     const audio = await probeAudio(candidate.file).catch(() => null);
     if (!audio) continue; // not audio we take: a picture, notes, a file still being copied in
     const name = path.basename(candidate.file);

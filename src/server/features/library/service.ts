@@ -63,22 +63,29 @@ export function openLibrary(app: FastifyInstance, uploads: UploadsFolder): Libra
   });
   const library: Library = { db: app.db, folders, uploads, worker, log: app.log };
   // The instance that runs the radio imports the media folder and measures what is left unmeasured; every
-  // instance measures what it receives itself.
+  // instance measures what it receives itself. A stop ends the import between two files.
+  const stopping = new AbortController();
+  let starting: Promise<void> | undefined;
   if (app.config.role !== 'web') {
     app.addHook('onReady', async () => {
-      void startLibrary(library).catch((error: unknown) =>
+      starting = startLibrary(library, stopping.signal).catch((error: unknown) =>
         app.log.warn({ err: error }, 'media folder not imported'),
       );
     });
   }
-  app.addHook('preClose', async () => worker.stop());
+  app.addHook('preClose', async () => {
+    stopping.abort();
+    await starting;
+    await worker.stop();
+  });
   return library;
 }
 
 /** Files brought in at a start (the media folder, Content-tab sermons), then every item still unmeasured. */
-async function startLibrary(library: Library): Promise<void> {
-  const added = await importFolders(library.db, library.folders, library.uploads);
+async function startLibrary(library: Library, signal: AbortSignal): Promise<void> {
+  const added = await importFolders(library.db, library.folders, library.uploads, signal);
   if (added) library.log.info(`library: ${added} file(s) found in the media folder added`);
+  if (signal.aborted) return;
   for (const row of await repository.rowsWithStatus(library.db, 'analysing')) library.worker.add(row.id);
 }
 

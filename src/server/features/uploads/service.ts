@@ -17,10 +17,8 @@ export {
   DecodeTimeoutError,
   IncompleteAudioError,
   NoAudioStreamError,
-  NotAudioError,
   probeAudio,
   TruncatedAudioError,
-  type AudioFormat,
   type CheckedAudio,
   type ProbedAudio,
 } from './audio-check.js';
