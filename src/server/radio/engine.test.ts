@@ -53,6 +53,7 @@ beforeAll(async () => {
       },
     },
     storage: radioStorage(database.db, {}),
+    mediaDir: join(dir, 'media'),
     tickMs: 50,
     liveGapMs: 300,
     liveSilentHandBackMs: 2500,

@@ -251,7 +251,9 @@ describe('bad ids', () => {
           const res = await t.app.inject({ method, url, headers: staff, payload });
           expect(res.statusCode, `${method} ${url} -> ${res.body}`).toBeGreaterThanOrEqual(400);
           expect(res.statusCode, `${method} ${url} -> ${res.body}`).toBeLessThan(500);
-          expect(typeof res.json().message).toBe('string');
+          // A GET of a page-like address past the router's id length gets the station's 404 page.
+          if (String(res.headers['content-type']).startsWith('text/html')) expect(res.statusCode).toBe(404);
+          else expect(typeof res.json().message).toBe('string');
         }
       }),
       { numRuns: 40 },
