@@ -2,13 +2,17 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { RadioStorage } from '../../radio/storage.js';
 import { listenerStats, recordMinute, startOfDay, type CountryTally } from '../listeners/service.js';
-import { playOrder, sourcePassword } from '../settings/service.js';
+import { audioSettingsReader, playOrder, sourcePassword } from '../settings/service.js';
 
-/** The engine's storage: play order and live-input password in settings, figures in listener minutes. */
+/**
+ * The engine's storage: play order, live-input password and audio settings in settings, figures in listener
+ * minutes.
+ */
 export function radioStorage(db: Database, config: Pick<Config, 'sourcePassword'>): RadioStorage {
   return {
     playOrder: () => playOrder(db),
     sourcePassword: () => sourcePassword(db, config),
+    audioSettings: audioSettingsReader(db),
     recordMinute: (figures) => recordMinute(db, figures),
     startOfDay,
   };
