@@ -6,7 +6,7 @@ export type StreamBitrate = (typeof STREAM_BITRATES)[number];
 
 /** What staff may set in the Station tab's audio settings, and the steps its controls move by. */
 export const AUDIO_LIMITS = {
-  loudness_target_lufs: { min: -30, max: -10, step: 0.5 },
+  loudness_target_lufs: { min: -30, max: -10, step: 0.1 },
   true_peak_dbtp: { min: -6, max: 0, step: 0.1 },
   crossfade_seconds: { min: 0, max: 10, step: 0.5 },
 } as const;
