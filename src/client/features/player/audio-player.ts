@@ -127,7 +127,7 @@ export class AudioPlayer {
     return this.streamUrl !== null;
   }
 
-  /** The current network quality picks the bitrate, the preload and the reconnect delays. */
+  /** The current network quality picks the bitrate, the buffer, the preload and the reconnect delays. */
   setNetworkQuality(measure: NetworkQuality): void {
     this.bitrate = bitrateForScore(measure.bandwidth);
     this.audio.preload = preloadFor(measure.quality);
@@ -222,7 +222,9 @@ export class AudioPlayer {
   private start(): void {
     if (!this.streamUrl) return;
     const url = adaptiveStreamUrl(this.streamUrl, this.bitrate);
-    this.engine.play(url).catch((error: unknown) => {
+    // SPEC.md section 9: the buffer is the current quality's (2 s excellent ... 15 s poor), so a weak line
+    // starts later but rides out its dips.
+    this.engine.play(url, QUALITY_SETTINGS[this.state.quality].buffer).catch((error: unknown) => {
       console.warn('Audio playback failed', error);
       this.onEngineStopped();
     });

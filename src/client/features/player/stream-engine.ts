@@ -31,8 +31,11 @@ export type PlaybackMethod = 'mediasource' | 'html5';
 
 export interface StreamEngine {
   readonly audio: HTMLAudioElement;
-  /** Starts the stream at `url`; resolves when the audio element is playing. */
-  play(url: string): Promise<void>;
+  /**
+   * Starts the stream at `url` once `bufferSeconds` of audio have arrived (where the media element leaves
+   * that to us: MSE); resolves when the audio element is playing.
+   */
+  play(url: string, bufferSeconds: number): Promise<void>;
   /** Stops and releases the connection. */
   stop(): Promise<void>;
   /** Play is near (hover, focus): fetch what starting will need. */
@@ -77,7 +80,7 @@ export const icecastEngine: EngineFactory = (audio, callbacks, method) => {
   let stopping = false;
   return {
     audio,
-    async play(url) {
+    async play(url, bufferSeconds) {
       // Started in the listener's gesture (iOS allows audio only there), and with its rejection handled:
       // the library's own start call on a paused element has no catch and would surface as a page error.
       prime(audio);
@@ -94,7 +97,7 @@ export const icecastEngine: EngineFactory = (audio, callbacks, method) => {
         playbackMethod: method,
         // Reconnects follow SPEC.md's backoff in the audio player, not the library's own.
         retryTimeout: 0,
-        bufferLength: 0.5,
+        bufferLength: bufferSeconds,
         enableLogging: false,
         onMetadata: (metadata, timestampOffset) =>
           callbacks.onMetadata(metadata as HeardMetadata, timestampOffset),
