@@ -160,6 +160,28 @@ describe('AudioPlayer', () => {
     },
   );
 
+  it("while the engine holds the start for the buffer it is buffering, not playing, even once the element says 'playing'", () => {
+    const { player, audio, engine } = setup();
+    player.play();
+    engine.callbacks().onHold(true);
+    expect(player.getState()).toMatchObject({ buffering: true, playing: false });
+    Object.defineProperty(audio, 'paused', { value: false, configurable: true });
+    audio.dispatchEvent(new Event('playing'));
+    expect(player.getState()).toMatchObject({ buffering: true, playing: false });
+    engine.callbacks().onHold(false);
+    expect(player.getState()).toMatchObject({ buffering: false, playing: true });
+  });
+
+  it('a stop while the start is held leaves the next start free of it', async () => {
+    const { player, audio, engine } = setup();
+    player.play();
+    engine.callbacks().onHold(true);
+    await player.stop();
+    player.play();
+    audio.dispatchEvent(new Event('playing'));
+    expect(player.getState()).toMatchObject({ buffering: false, playing: true });
+  });
+
   it('a successful reconnect resets the backoff', async () => {
     const { player, audio, engine } = setup();
     player.play();
