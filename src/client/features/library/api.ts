@@ -11,8 +11,10 @@ import {
 import { apiGetParsed, apiSend, apiUpload, apiUploadWithProgress } from '../../lib/api-request';
 
 export const LIBRARY_PATH = '/api/library';
-/** The multipart field of an upload (one file per request), audio and artwork alike. */
+/** The multipart field of an audio upload (one file per request). */
 export const UPLOAD_FIELD = 'file';
+/** The multipart field of an artwork upload, as for the Content tab's images. */
+export const ARTWORK_FIELD = 'image';
 /** Items on one page of the list. */
 export const PAGE_SIZE = 50;
 /** While an item is being analysed the list is read again this often, so its loudness shows when measured. */
@@ -88,7 +90,7 @@ export function useUploadArtwork() {
   return useMutation({
     mutationFn: ({ id, file }: { id: string; file: File }) => {
       const form = new FormData();
-      form.append(UPLOAD_FIELD, file);
+      form.append(ARTWORK_FIELD, file);
       return apiUpload(`${mediaPath(id)}/artwork`, form, mediaItemSchema);
     },
     onSuccess: invalidate,

@@ -95,7 +95,7 @@ describe('Library tab: the list', () => {
     expect(first.getByText('Music')).toBeInTheDocument();
     expect(rows[0]).toHaveTextContent('3:07');
     expect(first.getByText('\u221214.2 LUFS')).toBeInTheDocument();
-    expect(rows[0]).toHaveTextContent('FLAC · 48 kHz · stereo');
+    expect(rows[0]).toHaveTextContent('amazing-grace.flac · FLAC · 48 kHz · stereo');
     expect(within(rows[1]!).getByText('Analysing…')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Sermon')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('Analysis failed: No audio stream in the file')).toBeInTheDocument();
@@ -300,7 +300,7 @@ describe('Library tab: each item', () => {
     expect(api.calls('POST', '/api/library/m1/preview')).toHaveLength(1);
   });
 
-  it('uploads artwork as multipart field file and shows it', async () => {
+  it('uploads artwork as multipart field image and shows it', async () => {
     let artwork: string | null = null;
     const { api, user } = setUp({
       [LIST]: () => ({ status: 200, body: listOf(media({ artwork_url: artwork })) }),
@@ -319,7 +319,7 @@ describe('Library tab: each item', () => {
       '/uploads/artwork/m1.webp',
     );
     const [post] = api.calls('POST', '/api/library/m1/artwork');
-    expect((post!.body as FormData).get('file')).toBeInstanceOf(File);
+    expect((post!.body as FormData).get('image')).toBeInstanceOf(File);
   });
 
   it("deletes after a confirmation, and shows the station's refusal while the item is in use", async () => {

@@ -175,9 +175,10 @@ export function MediaRow({ item }: { item: MediaItem }) {
   );
 }
 
-/** Duration, measured loudness and the file's format; 'Analysing…' until measured, or why it failed. */
+/** Duration, measured loudness and the file it came from; 'Analysing…' until measured, or why it failed. */
 function Measures({ item }: { item: MediaItem }) {
   const facts = [
+    item.original_name,
     item.format.toUpperCase(),
     item.sample_rate ? formatSampleRate(item.sample_rate) : null,
     item.channels === 1 ? 'mono' : item.channels === 2 ? 'stereo' : null,
