@@ -19,11 +19,22 @@ export const nowPlayingSchema = z.object({
 });
 export type NowPlaying = z.infer<typeof nowPlayingSchema>;
 
-export const streamInfoSchema = z.object({ streamUrl: z.string() });
+export const streamInfoSchema = z.object({
+  /** The main stream (the highest bitrate on); the player adds its quality parameter to it. */
+  streamUrl: z.string(),
+  /** Every bitrate on air and its own address (one entry for a station elsewhere). */
+  streams: z.array(z.object({ kbps: z.number().int().nullable(), url: z.string() })),
+});
 export type StreamInfo = z.infer<typeof streamInfoSchema>;
 
 /** The live mount. */
 export const STREAM_PATH = '/stream';
+
+/** SPEC.md section 9's quality table: the stream is encoded at each of these (kbps); /stream is the first. */
+export const STREAM_BITRATES = [128, 96, 80, 64] as const;
+export type StreamBitrate = (typeof STREAM_BITRATES)[number];
+/** The mount of one bitrate: /stream/64. */
+export const streamPathFor = (kbps: number) => `${STREAM_PATH}/${kbps}`;
 
 /** Query of GET /stream: SPEC.md's adaptive URL adds a quality (bitrate) and a time stamp; both are accepted and ignored. */
 export const streamQuerySchema = z.object({

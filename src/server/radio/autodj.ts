@@ -1,6 +1,6 @@
-import { closeSync, openSync, readSync } from 'node:fs';
+import { FileDecoder, type DecodeOptions, type FileDecode } from './decoder.js';
 import { describeTrack, type LibraryItem, type LibraryProvider, type TrackInfo } from './library.js';
-import { FrameParser, silentFrame, type Mp3Frame } from './mp3-frames.js';
+import { SAMPLE_RATE } from './pcm.js';
 import type { VttCue } from './vtt.js';
 
 export type PlayOrder = 'in_order' | 'shuffle';
@@ -21,52 +21,55 @@ export interface AutoDjTrack {
   startedAt: number;
 }
 
+/** How the AutoDJ levels and joins items, read before each one (the Station tab's audio settings). */
+export interface Mixing {
+  loudnessTargetLufs: number;
+  crossfadeSeconds: number;
+}
+
 export interface AutoDjOptions {
   providers: LibraryProvider[];
   /** Played when every provider is empty: the shipped test transmission. */
   fallback: LibraryItem;
   order: () => Promise<PlayOrder>;
+  mixing: () => Promise<Mixing>;
   stationName: () => string;
   onTrack(track: AutoDjTrack): void;
   onCue(cue: Cue): void;
   onError?(error: unknown, item: LibraryItem): void;
+  log?: DecodeOptions['log'];
 }
 
-const CHUNK = 64 * 1024;
+/** Levelling never lifts or cuts more than this: an analysis gone wrong must not blast or mute. */
+const MAX_GAIN_DB = 20;
+/** Decoded ahead of the mix beyond the crossfade, so the end of a file is known before its fade starts. */
+const AHEAD_SECONDS = 3;
 
-/** Reads one MP3 file frame by frame, a chunk at a time, so a long sermon never sits whole in memory. */
-class TrackReader {
-  private fd: number | null;
-  private readonly parser = new FrameParser();
-  private queue: Mp3Frame[] = [];
-  private readonly chunk = Buffer.alloc(CHUNK);
-  /** Seconds of this file already played. */
+/**
+ * One item on its way to air, with its subtitles and where it stands. Its decoder starts only when it is
+ * nearly due (the item before it has finished decoding), so a waiting item holds no process.
+ */
+class Deck {
+  /** Seconds of the aired part played so far. */
   position = 0;
+  decoder: FileDecoder | null = null;
   private cueIndex = new Map<string, number>();
 
   constructor(
     readonly item: LibraryItem,
     readonly info: TrackInfo,
-  ) {
-    this.fd = openSync(item.path, 'r');
+    private readonly file: FileDecode,
+    private readonly decodeOptions: DecodeOptions,
+    readonly crossfadeSeconds: number,
+  ) {}
+
+  /** Seconds into the file where airing starts. */
+  get from(): number {
+    return this.file.from;
   }
 
-  read(): Mp3Frame | null {
-    while (this.queue.length === 0 && this.fd !== null) {
-      let n = 0;
-      try {
-        n = readSync(this.fd, this.chunk, 0, CHUNK, null);
-      } catch {
-        n = 0; // a file removed or unreadable mid-play simply ends
-      }
-      if (n === 0) {
-        this.queue.push(...this.parser.end());
-        this.close();
-      } else {
-        this.queue.push(...this.parser.push(Buffer.from(this.chunk.subarray(0, n))));
-      }
-    }
-    return this.queue.shift() ?? null;
+  open(): FileDecoder {
+    return (this.decoder ??= new FileDecoder(this.file, this.decodeOptions));
   }
 
   /** Cues that start before `until` (seconds into the file) and were not emitted yet. */
@@ -77,34 +80,33 @@ class TrackReader {
       this.cueIndex.set(language, i);
     }
   }
-
-  close(): void {
-    if (this.fd !== null) closeSync(this.fd);
-    this.fd = null;
-  }
 }
 
-/** Plays the library back to back, paced by whoever pulls its frames (the engine's real-time tick). */
+/**
+ * Plays the library back to back as decoded audio, levelled to the station's loudness, with silence at either
+ * end trimmed and a crossfade between items. The engine pulls it in real time; decoders work ahead.
+ */
 export class AutoDj {
   private readonly providers: LibraryProvider[];
-  private current: TrackReader | null = null;
-  private next: TrackReader | null = null;
+  private current: Deck | null = null;
+  private next: Deck | null = null;
+  /** Sample frames of the crossfade under way (current fading out, next in), and how many are done. */
+  private fade: { length: number; done: number } | null = null;
   private preparing: Promise<void> | null = null;
   private lastPath: string | null = null;
   private shuffleBag: string[] = [];
-  private readonly silence = silentFrame();
   private stopped = false;
 
   constructor(private readonly options: AutoDjOptions) {
     this.providers = [...options.providers];
   }
 
-  /** Adds a source of playable items (for example uploaded sermon audio). */
+  /** Adds a source of playable items (for example the media library). */
   addSource(provider: LibraryProvider): void {
     this.providers.push(provider);
   }
 
-  /** Gets the first track ready so the station starts with audio, not silence. */
+  /** Gets the next item decoding so the station starts with audio, not silence. */
   async prepare(): Promise<void> {
     if (!this.next && !this.preparing) {
       this.preparing = this.prepareNext().finally(() => (this.preparing = null));
@@ -112,54 +114,106 @@ export class AutoDj {
     await this.preparing;
   }
 
-  /** The next frame to broadcast, starting at stream-clock second `clock`. Never empty: silence while a file opens. */
-  nextFrame(clock: number): Mp3Frame {
-    for (let attempt = 0; attempt < 2; attempt++) {
+  /** Whether the next item has audio ready (tests wait for it; the engine does not need to). */
+  get ready(): boolean {
+    if (!this.current) this.next?.open();
+    return (this.current?.decoder?.available ?? 0) > 0 || (this.next?.decoder?.available ?? 0) > 0;
+  }
+
+  /**
+   * Adds `frames` sample frames of the AutoDJ into `out` from `at`, the first of them at stream-clock second
+   * `clock`. What no item can fill yet stays silent.
+   */
+  read(out: Float32Array, at: number, frames: number, clock: number): void {
+    let done = 0;
+    for (let guard = 0; done < frames && guard < 8; guard++) {
+      if (this.next && (!this.current || this.current.decoder!.ended)) this.next.open();
       if (!this.current) {
-        if (!this.next) break;
-        this.current = this.next;
+        const incoming = this.next?.decoder;
+        if (!incoming || (incoming.available === 0 && !incoming.exhausted)) break;
+        this.current = this.next!;
         this.next = null;
-        this.announce(clock);
+        this.announce(clock + done / SAMPLE_RATE);
       }
-      const frame = this.current.read();
-      if (frame) {
-        const base = clock - this.current.position;
-        this.current.position += frame.duration;
-        for (const [language, cue] of this.current.cuesUntil(this.current.position)) {
-          this.options.onCue({
-            language,
-            text: cue.text,
-            streamClockStart: base + cue.start,
-            streamClockEnd: base + cue.end,
-          });
-        }
-        if (!this.next) void this.prepare();
-        return frame;
+      const deck: Deck = this.current;
+      this.startFadeIfDue(clock + done / SAMPLE_RATE);
+      const want = frames - done;
+      let got: number;
+      if (this.fade) {
+        const { length } = this.fade;
+        const start = this.fade.done;
+        got = deck.decoder!.mixInto(out, at + done, want, (i) =>
+          Math.cos(((start + i) / length) * (Math.PI / 2)),
+        );
+        this.next!.decoder!.mixInto(out, at + done, got, (i) =>
+          Math.sin(((start + i) / length) * (Math.PI / 2)),
+        );
+        this.fade.done += got;
+        this.advance(this.next!, got, clock + done / SAMPLE_RATE);
+      } else {
+        got = deck.decoder!.mixInto(out, at + done, want);
       }
-      this.current.close();
-      this.current = null;
+      this.advance(deck, got, clock + done / SAMPLE_RATE);
+      done += got;
+      if (deck.decoder!.exhausted) {
+        deck.decoder!.close();
+        // After a crossfade the incoming item is already playing (and announced); else it starts next round.
+        this.current = this.fade ? this.next : null;
+        if (this.fade) this.next = null;
+        this.fade = null;
+      } else if (got < want) break; // decoder behind: silence for the rest, it catches up
     }
-    if (!this.next) void this.prepare();
-    return this.silence;
+    if (!this.next && !this.stopped) void this.prepare();
+  }
+
+  /** The item on air's decoder (the engine checks it for hangs). */
+  check(now: number): void {
+    this.current?.decoder?.check(now);
+    if (this.fade) this.next?.decoder?.check(now);
   }
 
   /** Tells listeners again what plays (after a live source hands back). */
   announce(clock: number): void {
-    if (!this.current) return;
-    const { info, position } = this.current;
+    const deck = this.fade ? this.next : this.current;
+    if (!deck) return;
     this.options.onTrack({
-      title: info.title,
-      artist: info.artist,
-      artworkUrl: info.artworkUrl,
-      startedAt: clock - position,
+      title: deck.info.title,
+      artist: deck.info.artist,
+      artworkUrl: deck.info.artworkUrl,
+      startedAt: clock - deck.position,
     });
   }
 
   stop(): void {
     this.stopped = true;
-    this.current?.close();
-    this.next?.close();
+    this.current?.decoder?.close();
+    this.next?.decoder?.close();
     this.current = this.next = null;
+  }
+
+  /** The crossfade starts when the item on air has no more than the fade left and the next one is ready. */
+  private startFadeIfDue(clock: number): void {
+    const deck = this.current!;
+    const length = Math.round(deck.crossfadeSeconds * SAMPLE_RATE);
+    if (this.fade || length === 0 || !this.next || !deck.decoder!.ended) return;
+    if (deck.decoder!.available > length || !this.next.decoder?.available) return;
+    this.fade = { length: Math.max(1, deck.decoder!.available), done: 0 };
+    this.announce(clock);
+  }
+
+  /** Moves a deck on by `frames` played from stream-clock second `clock`, emitting its subtitles. */
+  private advance(deck: Deck, frames: number, clock: number): void {
+    if (!frames) return;
+    const base = clock - deck.position;
+    deck.position += frames / SAMPLE_RATE;
+    for (const [language, cue] of deck.cuesUntil(deck.from + deck.position)) {
+      this.options.onCue({
+        language,
+        text: cue.text,
+        streamClockStart: base + cue.start - deck.from,
+        streamClockEnd: base + cue.end - deck.from,
+      });
+    }
   }
 
   private async prepareNext(): Promise<void> {
@@ -167,9 +221,20 @@ export class AutoDj {
     for (let attempt = 0; attempt < Math.min(items.length, 5) + 1 && !this.stopped; attempt++) {
       const item = items.length ? await this.pick(items) : this.options.fallback;
       try {
-        const info = await describeTrack(item, this.options.stationName());
+        const [info, mixing] = await Promise.all([
+          describeTrack(item, this.options.stationName()),
+          this.options.mixing(),
+        ]);
         if (this.stopped) return;
-        this.next = new TrackReader(item, info);
+        const gain =
+          item.loudnessLufs == null ? 0 : clamp(mixing.loudnessTargetLufs - item.loudnessLufs, MAX_GAIN_DB);
+        this.next = new Deck(
+          item,
+          info,
+          { path: item.path, from: item.cueIn ?? 0, to: item.cueOut ?? null, gainDb: gain },
+          { aheadSeconds: mixing.crossfadeSeconds + AHEAD_SECONDS, log: this.options.log },
+          mixing.crossfadeSeconds,
+        );
         this.lastPath = item.path;
         return;
       } catch (error) {
@@ -201,3 +266,5 @@ export class AutoDj {
     return items[(at + 1) % items.length]!;
   }
 }
+
+const clamp = (value: number, limit: number) => Math.max(-limit, Math.min(limit, value));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nowPlayingSchema, type NowPlaying } from '../../common/radio.js';
+import { nowPlayingSchema, STREAM_BITRATES, type NowPlaying } from '../../common/radio.js';
 import type { EventBus } from '../plugins/event-bus.js';
 import { parseStreamSource } from './external-source.js';
 import { unknownTrack, type NowPlayingSource } from './now-playing-source.js';
@@ -17,6 +17,11 @@ const heartbeatSchema = z.object({
   peakToday: z.number().int().nonnegative(),
   /** The station elsewhere on air (`icecast:URL` | `url:URL`), or null for the built-in one. */
   streamSource: z.string().nullable(),
+  /** The bitrates the broadcaster encodes (kbps), the main one first. */
+  bitrates: z
+    .array(z.number().int())
+    .min(1)
+    .catch([...STREAM_BITRATES]),
   /** The broadcaster's wall clock when it spoke (ms), to age a retained heartbeat read later. */
   sentAt: z.number(),
 });
@@ -29,7 +34,7 @@ export type Heartbeat = z.infer<typeof heartbeatSchema>;
 export function announceBroadcaster(
   bus: EventBus,
   source: NowPlayingSource,
-  extra: () => Pick<Heartbeat, 'peakToday' | 'streamSource'>,
+  extra: () => Pick<Heartbeat, 'peakToday' | 'streamSource' | 'bitrates'>,
   log: { warn(message: string): void },
 ): () => void {
   let warned = false;
@@ -94,6 +99,11 @@ export class BroadcasterFeed implements NowPlayingSource {
   /** The station elsewhere the broadcaster plays, or null for its own broadcast. */
   get external(): string | null {
     return this.last?.streamSource ?? null;
+  }
+
+  /** The bitrates the broadcaster encodes, the main one first (all of them before its first heartbeat). */
+  bitrates(): readonly number[] {
+    return this.last?.bitrates ?? STREAM_BITRATES;
   }
 
   /** Today's peak as the broadcaster measured it (0 before its first heartbeat). */

@@ -8,6 +8,8 @@ import { readSendQueues, sendQueueKey } from './send-queues.js';
 export interface BroadcasterOptions {
   /** Seconds of recent audio kept for bursts and clips (at least RECENT_BROADCAST_SECONDS). */
   historySeconds?: number;
+  /** Clips are cut from this mount's history (the main one); the others keep only their burst. */
+  clips?: boolean;
   /** Seconds of recent audio a new listener receives at once. */
   burstSeconds?: number;
   /** A listener whose unsent backlog passes this many bytes is dropped. */
@@ -74,8 +76,12 @@ export class Broadcaster {
     options: BroadcasterOptions = {},
     private readonly events: ListenerEvents = {},
   ) {
-    this.history = new FrameHistory(Math.max(RECENT_BROADCAST_SECONDS, options.historySeconds ?? 360));
     this.burstSeconds = options.burstSeconds ?? 4;
+    this.history = new FrameHistory(
+      options.clips === false
+        ? this.burstSeconds + 1
+        : Math.max(RECENT_BROADCAST_SECONDS, options.historySeconds ?? 360),
+    );
     this.maxBacklogBytes = options.maxBacklogBytes ?? 256 * 1024;
     this.kernelSlackSeconds = options.kernelSlackSeconds ?? 5;
     this.metaint = options.metaint ?? ICY_METAINT;
@@ -89,9 +95,12 @@ export class Broadcaster {
   /** Relays pulling the stream now. */
   relayCount = 0;
 
-  /** The StreamTitle from this stream-clock second on (the next frame pushed). */
-  setTitle(title: string): void {
-    this.titles.push({ from: this.clock, title });
+  /** The StreamTitle from stream-clock second `from` on (default: the next frame pushed). */
+  setTitle(title: string, from = this.clock): void {
+    const at = Math.max(from, this.clock);
+    // Kept in order of time: a title set ahead (the pipeline's lead) may be followed by one for now.
+    this.titles = this.titles.filter((t) => t.from < at);
+    this.titles.push({ from: at, title });
     if (this.titles.length > 8) this.titles.shift();
   }
 

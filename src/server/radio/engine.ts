@@ -1,17 +1,37 @@
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import type { NowPlaying, Track } from '../../common/radio.js';
+import { STREAM_BITRATES, type NowPlaying, type Track } from '../../common/radio.js';
 import type { Config } from '../config.js';
 import { AutoDj, type Cue, type PlayOrder } from './autodj.js';
 import { Broadcaster, type BroadcasterOptions } from './broadcaster.js';
+import { LiveDecoder } from './decoder.js';
+import { MultiEncoder } from './encoder.js';
 import type { TimedFrame } from './frame-history.js';
 import { mediaFolderProvider, type LibraryProvider } from './library.js';
 import { ListenerMeter } from './listener-stats.js';
 import { LiveInput, type LiveSession } from './live-input.js';
-import { silentFrame, type Mp3Frame } from './mp3-frames.js';
+import { silentFrame } from './mp3-frames.js';
 import type { NowPlayingSource } from './now-playing-source.js';
+import { CHANNELS, FRAME_SAMPLES, FRAME_SECONDS, SAMPLE_RATE } from './pcm.js';
 import type { RadioStorage } from './storage.js';
-import { TEST_TRANSMISSION_FILE } from './test-transmission.js';
+import { TEST_TRANSMISSION_FILE, TEST_TRANSMISSION_LOUDNESS_LUFS } from './test-transmission.js';
+
+/** The Station tab's audio settings, as the engine uses them. */
+export interface AudioSettings {
+  loudnessTargetLufs: number;
+  truePeakDbtp: number;
+  crossfadeSeconds: number;
+  /** The bitrates encoded (kbps), a non-empty subset of STREAM_BITRATES. */
+  bitrates: number[];
+}
+
+export const DEFAULT_AUDIO_SETTINGS: AudioSettings = {
+  loudnessTargetLufs: -16,
+  truePeakDbtp: -1,
+  crossfadeSeconds: 2,
+  bitrates: [...STREAM_BITRATES],
+};
 
 export interface RadioEngineOptions {
   config: Pick<Config, 'dataDir' | 'publicUrl' | 'station'>;
@@ -19,6 +39,8 @@ export interface RadioEngineOptions {
   station?: () => { name: string; timeZone: string };
   /** Play order, live-input password and listener minutes, kept by the features that own them. */
   storage: RadioStorage;
+  /** Loudness, crossfade and bitrates as staff set them; read before each item. Default: DEFAULT_AUDIO_SETTINGS. */
+  audio?: () => Promise<AudioSettings>;
   log?: FastifyBaseLogger;
   /** How often audio is produced and written to listeners, in ms (batched: one write per listener per tick). */
   tickMs?: number;
@@ -42,13 +64,31 @@ export interface RadioEngineOptions {
 
 /** After a stall (busy event loop, starving encoder) we do not rush to catch up more than this. */
 const MAX_CATCH_UP_SECONDS = 1;
+/** Audio is mixed and handed to the encoder this far ahead of the broadcast, so its frames are there in time. */
+const LEAD_SLOTS = Math.ceil(0.5 / FRAME_SECONDS);
+/** The true-peak target is kept with this much room under it: the limiter sees samples, MP3 adds overshoot. */
+const TRUE_PEAK_MARGIN_DB = 1.5;
+/** How long the station waits for its first item's audio at start before it opens with silence. */
+const FIRST_AUDIO_WAIT_MS = 2000;
+/** A live source's decoded audio kept ready; more waits in its queue (and then in the encoder's TCP). */
+const LIVE_AHEAD_SECONDS = 1;
 
 /**
  * The built-in station: AutoDJ and live input feeding one broadcaster on one stream clock, paced in
  * real time by MP3 frame durations, with listener figures measured as listeners come and go.
  */
 export class RadioEngine implements NowPlayingSource {
-  readonly broadcaster: Broadcaster;
+  /** The main mount (/stream): the highest bitrate on. */
+  broadcaster: Broadcaster;
+  /** Every bitrate's mount; those turned off get no audio and no listeners. */
+  private readonly mounts = new Map<number, Broadcaster>();
+  private encoder: MultiEncoder | null = null;
+  private settings: AudioSettings = DEFAULT_AUDIO_SETTINGS;
+  /** Frames broadcast (every mount), and frames of audio mixed and handed to the encoder. */
+  private slot = 0;
+  private producedSlot = 0;
+  private encoderWaitSince: number | null = null;
+  private liveDecoder: { session: LiveSession; decoder: LiveDecoder; ended: boolean } | null = null;
   readonly live: LiveInput;
   readonly meter = new ListenerMeter();
   private readonly autodj: AutoDj;
@@ -58,7 +98,7 @@ export class RadioEngine implements NowPlayingSource {
   private readonly listenerPushMs: number;
   private readonly liveGapMs: number;
   private readonly liveSilentHandBackMs: number;
-  private readonly silence = silentFrame();
+  private readonly silence = new Map(STREAM_BITRATES.map((kbps) => [kbps, silentFrame(kbps)]));
   private starvedSince: number | null = null;
   private track: Track;
   private isLive = false;
@@ -87,31 +127,46 @@ export class RadioEngine implements NowPlayingSource {
       artwork_url: null,
       started_at: 0,
     };
-    this.broadcaster = new Broadcaster(options.broadcaster, {
+    const events = {
       onJoin: () => {
         const id = this.meter.join();
         this.listenersChanged();
         return id;
       },
-      onLeave: (id) => {
+      onLeave: (id: number) => {
         this.meter.leave(id);
         this.listenersChanged();
       },
-    });
-    this.broadcaster.setTitle(this.streamTitle());
+    };
+    for (const kbps of STREAM_BITRATES) {
+      const clips = kbps === STREAM_BITRATES[0];
+      this.mounts.set(kbps, new Broadcaster({ ...options.broadcaster, clips }, events));
+    }
+    this.broadcaster = this.mounts.get(STREAM_BITRATES[0])!;
+    for (const mount of this.mounts.values()) mount.setTitle(this.streamTitle());
     this.live = new LiveInput({ onMetadata: (session) => this.liveMetadata(session) });
     this.autodj = new AutoDj({
       providers: [mediaFolderProvider(options.mediaDir ?? join(config.dataDir, 'media'))],
-      fallback: { path: options.fallbackFile ?? TEST_TRANSMISSION_FILE },
+      fallback: options.fallbackFile
+        ? { path: options.fallbackFile }
+        : { path: TEST_TRANSMISSION_FILE, loudnessLufs: TEST_TRANSMISSION_LOUDNESS_LUFS },
       order: () => this.playOrder(),
+      mixing: async () => {
+        await this.readSettings();
+        return this.settings;
+      },
+      log: (message, detail) => options.log?.warn(detail, message),
       stationName: () => this.station().name,
       onTrack: (t) =>
-        this.setTrack({
-          title: t.title,
-          artist: t.artist,
-          artwork_url: t.artworkUrl,
-          started_at: round(t.startedAt),
-        }),
+        this.setTrack(
+          {
+            title: t.title,
+            artist: t.artist,
+            artwork_url: t.artworkUrl,
+            started_at: round(t.startedAt),
+          },
+          t.startedAt,
+        ),
       onCue: (cue) => {
         for (const listener of this.cueListeners) listener(cue);
       },
@@ -126,7 +181,7 @@ export class RadioEngine implements NowPlayingSource {
     return {
       current_track: { ...this.track },
       is_live: this.isLive,
-      listeners: this.broadcaster.listenerCount + this.relayListeners,
+      listeners: this.listenerCount() + this.relayListeners,
       stream_clock: round(this.broadcaster.clock),
     };
   }
@@ -144,7 +199,11 @@ export class RadioEngine implements NowPlayingSource {
   async start(): Promise<void> {
     if (this.running) return;
     this.running = true;
+    await this.readSettings();
     await this.autodj.prepare();
+    // The first item's decoder gets a moment to start, so the station opens with audio, not silence.
+    for (let waited = 0; !this.autodj.ready && waited < FIRST_AUDIO_WAIT_MS; waited += 20) await sleep(20);
+    this.startEncoder();
     this.wallBase = performance.now() - this.broadcaster.clock * 1000;
     this.tick();
     this.timer = setInterval(() => this.tick(), this.tickMs);
@@ -160,9 +219,13 @@ export class RadioEngine implements NowPlayingSource {
     this.stallTimer = null;
     if (this.minuteTimer) clearTimeout(this.minuteTimer);
     this.timer = this.pushTimer = this.minuteTimer = null;
-    this.broadcaster.closeAll();
+    for (const mount of this.mounts.values()) mount.closeAll();
     this.live.session?.abort?.();
     this.autodj.stop();
+    this.encoder?.close();
+    this.encoder = null;
+    this.liveDecoder?.decoder.close();
+    this.liveDecoder = null;
     await this.storeMinute();
   }
 
@@ -201,7 +264,24 @@ export class RadioEngine implements NowPlayingSource {
     return this.broadcaster.history.between(from, to);
   }
 
-  /** Produces audio up to now (plus one tick of lead) and sends it. Public for tests that step time. */
+  /** The bitrates on air now (kbps), the main one first. */
+  bitrates(): readonly number[] {
+    return this.encoder?.bitrates ?? this.settings.bitrates;
+  }
+
+  /** The mount of one bitrate, or null when that bitrate is off. */
+  mount(kbps: number): Broadcaster | null {
+    return this.bitrates().includes(kbps) ? (this.mounts.get(kbps) ?? null) : null;
+  }
+
+  /** Listeners on every mount (relays not counted). */
+  listenerCount(): number {
+    let count = 0;
+    for (const mount of this.mounts.values()) count += mount.listenerCount;
+    return count;
+  }
+
+  /** Mixes audio ahead, then broadcasts the encoded frames due by now (plus one tick). Public for tests. */
   tick(): void {
     const now = performance.now();
     let target = (now - this.wallBase) / 1000;
@@ -210,70 +290,168 @@ export class RadioEngine implements NowPlayingSource {
       target = this.broadcaster.clock;
     }
     target += this.tickMs / 1000;
-    while (this.broadcaster.clock < target) {
-      const frame = this.pull(now);
-      if (frame) {
-        this.broadcaster.push(frame);
-        continue;
-      }
-      // A live encoder lags: a short gap is waited out; a longer one is filled with silence at once so
-      // players hear no gap (and the clock keeps time), until the encoder recovers or hands back.
-      if (now - (this.starvedSince ?? now) < this.liveGapMs) break;
-      this.broadcaster.push(this.silence);
+    const targetSlot = Math.ceil(target / FRAME_SECONDS);
+    this.autodj.check(now);
+    this.liveDecoder?.decoder.check(now);
+    this.encoder?.check(now);
+    if (this.encoder && !this.encoder.running) {
+      // A dead encoder's audio in flight is lost (its slots go silent); a new run takes over from here.
+      this.producedSlot = Math.max(this.producedSlot, this.slot);
+      this.encoder.start(this.producedSlot);
     }
-    this.broadcaster.flush();
+    this.produce(targetSlot + LEAD_SLOTS, now);
+    while (this.slot < targetSlot) {
+      const taken = this.encoder?.take(this.slot) ?? { state: 'lost' as const };
+      if (taken.state === 'later') {
+        // Frames a moment late are waited for; longer, the slot goes silent so players hear no gap.
+        this.encoderWaitSince ??= now;
+        if (now - this.encoderWaitSince < this.liveGapMs) break;
+      } else this.encoderWaitSince = null;
+      for (const kbps of this.bitrates()) {
+        const frame = taken.state === 'ready' ? taken.frames.get(kbps) : undefined;
+        this.mounts.get(kbps)!.push(frame ?? this.silence.get(kbps as 128)!);
+      }
+      this.slot++;
+    }
+    for (const kbps of this.bitrates()) this.mounts.get(kbps)!.flush();
+  }
+
+  /** Mixes the source on air up to `untilSlot` and hands it to the encoder. */
+  private produce(untilSlot: number, now: number): void {
+    const slots = untilSlot - this.producedSlot;
+    if (slots <= 0) return;
+    const pcm = new Float32Array(slots * FRAME_SAMPLES * CHANNELS);
+    let made = 0;
+    while (made < slots) {
+      const clock = (this.producedSlot + made) * FRAME_SECONDS;
+      if (!this.mix(pcm, made * FRAME_SAMPLES, clock, now)) break;
+      made++;
+    }
+    if (made === 0) return;
+    this.encoder?.write(pcm.subarray(0, made * FRAME_SAMPLES * CHANNELS));
+    this.producedSlot += made;
   }
 
   /**
-   * The next frame: the live source when it is on air, else the AutoDJ; null while a live encoder lags
-   * (briefly). An encoder silent past the hand-back time gives the air to the AutoDJ until it sends again.
+   * One frame's audio from the live source when it is on air, else the AutoDJ. False while a live encoder
+   * lags (briefly: a longer gap is silence); an encoder silent past the hand-back time gives the air to the
+   * AutoDJ until it sends again.
    */
-  private pull(now: number): Mp3Frame | null {
+  private mix(out: Float32Array, at: number, clock: number, now: number): boolean {
     const session = this.live.session;
     if (session?.onAir) {
-      const frame = session.nextFrame();
-      if (frame) {
+      const live = this.liveFor(session);
+      if (live.decoder.available >= FRAME_SAMPLES) {
         this.starvedSince = null;
-        if (!this.isLive) this.goLive(session);
-        return frame;
+        if (!this.isLive) this.goLive(session, clock);
+        live.decoder.mixInto(out, at, FRAME_SAMPLES);
+        return true;
       }
-      if (!session.done) {
+      if (!live.decoder.exhausted) {
         this.starvedSince ??= now;
         if (now - this.starvedSince < this.liveSilentHandBackMs) {
-          if (!this.isLive) this.goLive(session);
-          return null;
+          if (!this.isLive) this.goLive(session, clock);
+          // A short gap is waited out; a longer one is silence, so players hear no gap and the clock keeps time.
+          return now - this.starvedSince >= this.liveGapMs;
         }
         if (this.isLive) {
           this.isLive = false;
-          this.autodj.announce(this.broadcaster.clock);
+          this.autodj.announce(clock);
           this.options.log?.warn('live source connected but silent; AutoDJ continues until it sends again');
         }
-        return this.autodj.nextFrame(this.broadcaster.clock);
+        this.autodj.read(out, at, FRAME_SAMPLES, clock);
+        return true;
       }
       this.starvedSince = null;
       this.live.release(session);
+      live.decoder.close();
+      this.liveDecoder = null;
       this.isLive = false;
-      this.autodj.announce(this.broadcaster.clock);
+      this.autodj.announce(clock);
       this.options.log?.info('live source ended; AutoDJ continues');
     }
     if (this.isLive) {
       this.isLive = false;
-      this.autodj.announce(this.broadcaster.clock);
+      this.autodj.announce(clock);
     }
-    return this.autodj.nextFrame(this.broadcaster.clock);
+    this.autodj.read(out, at, FRAME_SAMPLES, clock);
+    return true;
   }
 
-  private goLive(session: LiveSession): void {
+  /** The live session's decoder, fed from its queue up to a second of audio ahead. */
+  private liveFor(session: LiveSession): { decoder: LiveDecoder } {
+    if (this.liveDecoder?.session !== session) {
+      this.liveDecoder?.decoder.close();
+      const decoder = new LiveDecoder(
+        { targetLufs: this.settings.loudnessTargetLufs, limit: this.limit() },
+        {
+          aheadSeconds: LIVE_AHEAD_SECONDS,
+          log: (message, detail) => this.options.log?.warn(detail, message),
+        },
+      );
+      this.liveDecoder = { session, decoder, ended: false };
+    }
+    const live = this.liveDecoder;
+    // Fed by what it has decoded, not by what it has written back yet: an encoder sending faster than real
+    // time waits in its own bounded queue (and TCP), never in the decoder's pipe.
+    while (
+      live.decoder.available < LIVE_AHEAD_SECONDS * SAMPLE_RATE &&
+      live.decoder.inFlightSeconds < LIVE_AHEAD_SECONDS
+    ) {
+      const frame = session.nextFrame();
+      if (!frame) break;
+      live.decoder.write(frame.data, frame.duration);
+    }
+    if (session.done && !live.ended) {
+      live.ended = true;
+      live.decoder.end();
+    }
+    return live;
+  }
+
+  /** The master limiter's ceiling (linear sample peak) for the true-peak target. */
+  private limit(): number {
+    return 10 ** ((this.settings.truePeakDbtp - TRUE_PEAK_MARGIN_DB) / 20);
+  }
+
+  private async readSettings(): Promise<void> {
+    const read = await (this.options.audio?.() ?? Promise.resolve(DEFAULT_AUDIO_SETTINGS)).catch(
+      () => this.settings,
+    );
+    const bitrates = STREAM_BITRATES.filter((kbps) => read.bitrates.includes(kbps));
+    const changed =
+      bitrates.join() !== this.settings.bitrates.join() || read.truePeakDbtp !== this.settings.truePeakDbtp;
+    this.settings = { ...read, bitrates: bitrates.length ? bitrates : [STREAM_BITRATES[0]] };
+    // New bitrates or a new ceiling: a new encoder run (a moment's silence), mounts turned off close.
+    if (changed && this.encoder) this.startEncoder();
+  }
+
+  private startEncoder(): void {
+    this.encoder?.close();
+    const { bitrates } = this.settings;
+    this.encoder = new MultiEncoder({
+      bitrates,
+      limit: this.limit(),
+      log: (message) => this.options.log?.warn(message),
+    });
+    this.producedSlot = Math.max(this.producedSlot, this.slot);
+    this.encoder.start(this.producedSlot);
+    for (const [kbps, mount] of this.mounts) if (!bitrates.includes(kbps)) mount.closeAll();
+    this.broadcaster = this.mounts.get(bitrates[0]!)!;
+  }
+
+  private goLive(session: LiveSession, clock: number): void {
     this.isLive = true;
     this.options.log?.info({ remote: session.info.remote }, 'live source on air');
-    this.setTrack(this.liveTrack(session));
+    this.setTrack(this.liveTrack(session, clock), clock);
   }
 
   private liveMetadata(session: LiveSession): void {
-    if (this.isLive && this.live.session === session) this.setTrack(this.liveTrack(session));
+    if (this.isLive && this.live.session === session)
+      this.setTrack(this.liveTrack(session, this.broadcaster.clock));
   }
 
-  private liveTrack(session: LiveSession): Track {
+  private liveTrack(session: LiveSession, clock: number): Track {
     const station = this.station().name;
     const song = session.song?.trim();
     const split = song ? song.split(' - ') : [];
@@ -285,13 +463,14 @@ export class RadioEngine implements NowPlayingSource {
       title: title || `${station} Live`,
       artist: artist || station,
       artwork_url: null,
-      started_at: round(this.broadcaster.clock),
+      started_at: round(clock),
     };
   }
 
-  private setTrack(track: Track): void {
+  /** What plays from stream-clock second `from` (the ICY title changes there on every mount). */
+  private setTrack(track: Track, from = this.broadcaster.clock): void {
     this.track = track;
-    this.broadcaster.setTitle(this.streamTitle());
+    for (const mount of this.mounts.values()) mount.setTitle(this.streamTitle(), from);
     this.emitChange();
   }
 

@@ -154,11 +154,13 @@ export class FrameParser {
 }
 
 /**
- * One silent MPEG-1 Layer III frame (128 kbps, 44.1 kHz, stereo): zeroed side information decodes to
- * silence. Keeps the stream clock and listeners going when there is nothing at all to play.
+ * One silent MPEG-1 Layer III frame (44.1 kHz, stereo) at a bitrate of the table: zeroed side information
+ * decodes to silence. Keeps the stream clock and listeners going when the encoder has nothing in time.
  */
-export function silentFrame(): Mp3Frame {
-  const data = Buffer.alloc(417);
-  data.set([0xff, 0xfb, 0x90, 0x44]);
+export function silentFrame(kbps = 128): Mp3Frame {
+  const index = BITRATES_V1.indexOf(kbps);
+  if (index <= 0) throw new Error(`No MPEG-1 Layer III bitrate of ${kbps} kbps`);
+  const data = Buffer.alloc(Math.floor((144 * kbps * 1000) / 44100));
+  data.set([0xff, 0xfb, index << 4, 0x44]);
   return { data, duration: 1152 / 44100, header: parseFrameHeader(data)! };
 }

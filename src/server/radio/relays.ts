@@ -90,7 +90,7 @@ interface IcecastSource {
   listeners?: number;
 }
 
-/** Listeners on the relay's mount, from its Icecast `status-json.xsl`; 0 while the mount is not up. */
+/** Listeners on the relay's mounts of the stream, from its Icecast `status-json.xsl`; 0 while none is up. */
 export async function relayListeners(streamUrl: string, timeoutMs = RELAY_TIMEOUT_MS): Promise<number> {
   const url = new URL(streamUrl);
   const response = await fetch(new URL('/status-json.xsl', url.origin), {
@@ -103,7 +103,10 @@ export async function relayListeners(streamUrl: string, timeoutMs = RELAY_TIMEOU
   const status = (await response.json()) as { icestats?: { source?: IcecastSource | IcecastSource[] } };
   const source = status.icestats?.source;
   const sources = Array.isArray(source) ? source : source ? [source] : [];
-  // Icecast writes listenurl with its own configured hostname: the mount path is what identifies it.
-  const mount = sources.find((s) => s.listenurl && new URL(s.listenurl).pathname === url.pathname);
-  return typeof mount?.listeners === 'number' ? mount.listeners : 0;
+  // Icecast writes listenurl with its own configured hostname: the mount path is what identifies it. Every
+  // bitrate's mount (/stream/64 beside /stream) counts.
+  const ours = (path: string) => path === url.pathname || path.startsWith(`${url.pathname}/`);
+  return sources
+    .filter((s) => s.listenurl && ours(new URL(s.listenurl).pathname))
+    .reduce((sum, s) => sum + (typeof s.listeners === 'number' ? s.listeners : 0), 0);
 }

@@ -14,3 +14,6 @@ export const TEST_TRANSMISSION_DIR =
   ) ?? join(here, 'assets');
 
 export const TEST_TRANSMISSION_FILE = join(TEST_TRANSMISSION_DIR, 'test-transmission.mp3');
+
+/** The recording's integrated loudness (ffmpeg ebur128), so it is levelled like analysed library items. */
+export const TEST_TRANSMISSION_LOUDNESS_LUFS = -21.5;

@@ -1,3 +1,4 @@
+import { STREAM_PATH } from '../../../common/radio.js';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { announceBroadcaster, BroadcasterFeed } from '../../radio/broadcaster-link.js';
@@ -88,6 +89,13 @@ export default fp(
     const ownBroadcastOnAir = () => (feed ? !feed.external : source() === engine);
     const listenerStreamUrl = (origin: string) =>
       (ownBroadcastOnAir() && relays.pick()) || source().streamUrl(origin);
+    // Each bitrate on air has its own mount beside the main one (/stream/64), on the relays too.
+    const listenerStreams = (origin: string) => {
+      const main = listenerStreamUrl(origin);
+      if (!ownBroadcastOnAir() || !main.endsWith(STREAM_PATH)) return [{ kbps: null, url: main }];
+      const bitrates = feed ? feed.bitrates() : engine.bitrates();
+      return bitrates.map((kbps) => ({ kbps, url: `${main}/${kbps}` }));
+    };
     // Each instance's own /stream listeners (with its relays'), summed over every instance through the shared
     // counts; a web instance has none of its own and hears the broadcaster's figure in its heartbeats.
     const ownListeners = app.sharedCounts.count('listening', () =>
@@ -130,7 +138,11 @@ export default fp(
           quiet = announceBroadcaster(
             app.bus,
             onAir,
-            () => ({ peakToday: engine.meter.peakToday, streamSource: chosen ?? null }),
+            () => ({
+              peakToday: engine.meter.peakToday,
+              streamSource: chosen ?? null,
+              bitrates: [...engine.bitrates()],
+            }),
             log,
           );
         });
@@ -160,6 +172,7 @@ export default fp(
       prefix: '/api',
       source,
       streamUrl: listenerStreamUrl,
+      streams: listenerStreams,
       listenersNow,
       liveFigures,
     });

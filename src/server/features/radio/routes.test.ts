@@ -45,7 +45,10 @@ describe('stream address and probe', () => {
       url: '/api/radio/stream-url',
       headers: { host: 'radio.example:5000' },
     });
-    expect(res.json()).toEqual({ streamUrl: 'http://radio.example:5000/stream' });
+    expect(res.json()).toEqual({
+      streamUrl: 'http://radio.example:5000/stream',
+      streams: [128, 96, 80, 64].map((kbps) => ({ kbps, url: `http://radio.example:5000/stream/${kbps}` })),
+    });
   });
 
   it('gives PUBLIC_URL + /stream when set', () => {
@@ -196,7 +199,10 @@ describe('with an external station (STREAM_SOURCE)', () => {
     try {
       expect(ext.app.nowPlaying).not.toBe(ext.app.radio);
       const url = await ext.app.inject({ method: 'GET', url: '/api/radio/stream-url' });
-      expect(url.json()).toEqual({ streamUrl: 'https://streams.example.org/live.mp3' });
+      expect(url.json()).toEqual({
+        streamUrl: 'https://streams.example.org/live.mp3',
+        streams: [{ kbps: null, url: 'https://streams.example.org/live.mp3' }],
+      });
       const stream = await ext.app.inject({ method: 'GET', url: '/stream' });
       expect(stream.statusCode).toBe(302);
       expect(stream.headers.location).toBe('https://streams.example.org/live.mp3');

@@ -6,6 +6,7 @@ import {
   nowPlayingSchema,
   radioStatsSchema,
   streamInfoSchema,
+  type StreamInfo,
   type NowPlaying,
 } from '../../../common/radio.js';
 import type { LiveFigures } from './service.js';
@@ -27,6 +28,8 @@ export async function radioRoutes(
     source: () => NowPlayingSource;
     /** The address a listener is given: a relay, or what is on air (`origin` is the request's). */
     streamUrl: (origin: string) => string;
+    /** Every bitrate's address. */
+    streams: (origin: string) => StreamInfo['streams'];
     /** Listeners on every app instance. */
     listenersNow: () => number;
     liveFigures: () => Promise<LiveFigures>;
@@ -54,7 +57,10 @@ export async function radioRoutes(
   r.get(
     '/radio/stream-url',
     { schema: { response: { 200: streamInfoSchema } }, exposeHeadRoute: false },
-    async (request, reply) => ({ streamUrl: opts.streamUrl(app.linkOrigin(request, reply)) }),
+    async (request, reply) => {
+      const origin = app.linkOrigin(request, reply);
+      return { streamUrl: opts.streamUrl(origin), streams: opts.streams(origin) };
+    },
   );
 
   // The connection indicator's latency probe: answered at once, never cached.

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { STREAM_PATH, streamQuerySchema } from '../../../common/radio.js';
+import { z } from 'zod';
+import { STREAM_BITRATES, STREAM_PATH, streamQuerySchema } from '../../../common/radio.js';
 import type { RadioEngine } from '../../radio/engine.js';
 import type { NowPlayingSource } from '../../radio/now-playing-source.js';
 
@@ -23,7 +24,17 @@ const CORS = {
 export const icyHeaderValue = (text: string) =>
   Buffer.from(text.replace(/[\p{Cc}\p{Zl}\p{Zp}]/gu, ' '), 'utf8').toString('latin1');
 
-/** GET /stream: the live MP3 mount, with ICY metadata when asked for. */
+/**
+ * The bitrate a request asks for: the mount's own (/stream/64), else the player's quality parameter (the
+ * nearest bitrate on at or under it), else the main one. Null: a mount that is not on.
+ */
+export function chosenBitrate(on: readonly number[], mount: number | undefined, quality: number | undefined) {
+  if (mount !== undefined) return on.includes(mount) ? mount : null;
+  if (quality === undefined) return on[0]!;
+  return on.find((kbps) => kbps <= quality) ?? on[on.length - 1]!;
+}
+
+/** GET /stream (the main bitrate) and /stream/128, /96, /80, /64: the live MP3 mounts, with ICY metadata when asked for. */
 export async function streamRoutes(
   app: FastifyInstance,
   opts: {
@@ -41,14 +52,37 @@ export async function streamRoutes(
   const cap = app.config.maxListenersPerAddress;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: ['GET', 'HEAD'],
-    url: STREAM_PATH,
-    schema: { querystring: streamQuerySchema },
+    url: `${STREAM_PATH}/:kbps?`,
+    schema: {
+      querystring: streamQuerySchema,
+      params: z.object({
+        kbps: z.coerce
+          .number()
+          .refine((kbps) => (STREAM_BITRATES as readonly number[]).includes(kbps), {
+            message: `This station streams at ${STREAM_BITRATES.join(', ')} kbps: /stream/64, for example`,
+          })
+          .optional(),
+      }),
+    },
     handler(request, reply) {
       const source = opts.source();
+      const mount = request.params.kbps;
       if (source !== engine) {
         // The audio is broadcast elsewhere (the broadcaster, a relay, an external station): send players there.
         const target = opts.elsewhere(app.linkOrigin(request, reply));
-        return reply.code(302).header('Cache-Control', 'no-cache').headers(CORS).redirect(target);
+        const bitrate = mount ?? request.query.quality;
+        const to =
+          bitrate && target.endsWith(STREAM_PATH)
+            ? `${target}/${chosenBitrate(STREAM_BITRATES, undefined, bitrate)}`
+            : target;
+        return reply.code(302).header('Cache-Control', 'no-cache').headers(CORS).redirect(to);
+      }
+      const kbps = chosenBitrate(engine.bitrates(), mount, request.query.quality);
+      const broadcaster = kbps === null ? null : engine.mount(kbps);
+      if (!broadcaster) {
+        return reply
+          .code(404)
+          .send({ message: `The ${mount} kbps stream is turned off; /stream plays the station` });
       }
       const icy = request.headers['icy-metadata'] === '1';
       const station = app.station();
@@ -64,10 +98,10 @@ export async function streamRoutes(
         'icy-genre': 'Christian',
         'icy-url': icyHeaderValue(station.networkUrl),
         'icy-pub': '0',
-        'icy-br': engine.bitrateKbps(),
+        'icy-br': kbps!,
         ...CORS,
       };
-      if (icy) headers['icy-metaint'] = engine.broadcaster.metaint;
+      if (icy) headers['icy-metaint'] = broadcaster.metaint;
       const address = request.ip;
       const open = perAddress.get(address) ?? 0;
       if (request.method === 'GET' && open >= cap) {
@@ -97,12 +131,41 @@ export async function streamRoutes(
       });
       // An Icecast relay pulling the stream for its own listeners (they are counted from its status page).
       const relay = /^icecast/i.test(request.headers['user-agent'] ?? '');
-      engine.broadcaster.addListener(res, { icy, relay });
+      broadcaster.addListener(res, { icy, relay });
       opts.onListener?.(address);
     },
   });
 
-  app.options(STREAM_PATH, async (_request, reply) => {
+  // Icecast's status page: relays, directories and monitoring tools read the mounts and their listeners here.
+  app.get('/status-json.xsl', async (request, reply) => {
+    if (opts.source() !== engine) {
+      return reply.code(404).send({ message: 'This instance does not broadcast: ask the broadcaster' });
+    }
+    const station = app.station();
+    const origin = app.linkOrigin(request, reply);
+    const title = engine.nowPlaying().current_track;
+    reply.header('Cache-Control', 'no-cache').headers(CORS);
+    return {
+      icestats: {
+        server_id: 'Radio Ministry',
+        host: new URL(origin).hostname,
+        source: engine.bitrates().map((kbps) => ({
+          listenurl: `${origin}${STREAM_PATH}/${kbps}`,
+          server_name: station.name,
+          server_description: `${station.name}, a radio ministry of ${station.networkName}`,
+          server_type: 'audio/mpeg',
+          genre: 'Christian',
+          bitrate: kbps,
+          audio_samplerate: 44100,
+          channels: 2,
+          listeners: engine.mount(kbps)?.listenerCount ?? 0,
+          title: `${title.artist} - ${title.title}`,
+        })),
+      },
+    };
+  });
+
+  app.options(`${STREAM_PATH}/:kbps?`, async (_request, reply) => {
     reply
       .headers({ ...CORS, 'Access-Control-Max-Age': '86400' })
       .code(204)

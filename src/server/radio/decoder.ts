@@ -1,0 +1,237 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { ffmpegPath } from './ffmpeg.js';
+import { PCM_ARGS, PcmQueue, SAMPLE_RATE, type Envelope } from './pcm.js';
+
+export interface DecodeOptions {
+  /** Seconds of audio decoded ahead of what is mixed; the pipe then waits (TCP-like backpressure). */
+  aheadSeconds: number;
+  /** Logged once per failure, not per retry. */
+  log?: (message: string, detail: Record<string, unknown>) => void;
+  /** A process that sends nothing this long while audio is wanted is stuck: it is killed and restarted. */
+  hangMs?: number;
+  /** Restarts after a crash or a hang before the source counts as ended. */
+  maxRestarts?: number;
+}
+
+/**
+ * One ffmpeg turning a source into the internal format, supervised: a process that dies or hangs before its
+ * end is started again (from where it was, for a file) within a second, so a listener hears at most a short
+ * gap. Subclasses say what to run.
+ */
+abstract class PcmSource {
+  protected readonly queue = new PcmQueue();
+  protected proc: ChildProcess | null = null;
+  private paused = false;
+  protected lastData = 0;
+  private restarts = 0;
+  private closed = false;
+  /** The process reached the source's end: what is queued is all there is. */
+  ended = false;
+
+  constructor(protected readonly options: DecodeOptions) {}
+
+  /** Sample frames ready to mix. */
+  get available(): number {
+    return this.queue.available;
+  }
+
+  /** Seconds of audio this source has delivered, ever. */
+  get receivedSeconds(): number {
+    return this.queue.received / SAMPLE_RATE;
+  }
+
+  /** Ended and mixed to the last sample. */
+  get exhausted(): boolean {
+    return this.ended && this.queue.available === 0;
+  }
+
+  /** Adds up to `frames` sample frames into `out` at `at` (times the envelope); returns how many. */
+  mixInto(out: Float32Array, at: number, frames: number, envelope: Envelope = null): number {
+    const done = this.queue.mixInto(out, at, frames, envelope);
+    if (this.paused && this.queue.available < this.options.aheadSeconds * SAMPLE_RATE) {
+      this.paused = false;
+      this.proc?.stdout?.resume();
+    }
+    return done;
+  }
+
+  /** Called on every engine tick: restarts a process that stopped sending while its audio is wanted. */
+  check(now = performance.now()): void {
+    if (this.closed || this.ended || this.paused || !this.proc) return;
+    const since = this.owedSince();
+    if (since !== null && now - since > (this.options.hangMs ?? 1500)) this.recover('stopped sending audio');
+  }
+
+  close(): void {
+    this.closed = true;
+    this.queue.clear();
+    this.proc?.kill('SIGKILL');
+    this.proc = null;
+  }
+
+  /** The ffmpeg arguments for a (re)start; `received` sample frames were already had from earlier runs. */
+  protected abstract args(received: number): string[];
+
+  protected start(): void {
+    const proc = spawn(ffmpegPath(), this.args(this.queue.received), {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    this.proc = proc;
+    this.lastData = performance.now();
+    let errors = '';
+    proc.stderr!.on('data', (chunk: Buffer) => {
+      if (errors.length < 2000) errors += chunk.toString();
+    });
+    proc.stdin!.on('error', () => {}); // a dead process's pipe: its exit is handled below
+    proc.stdout!.on('data', (chunk: Buffer) => {
+      if (this.proc !== proc) return;
+      this.lastData = performance.now();
+      this.queue.push(chunk);
+      if (!this.paused && this.queue.available >= this.options.aheadSeconds * SAMPLE_RATE) {
+        this.paused = true;
+        proc.stdout!.pause();
+      }
+    });
+    proc.on('error', (error) => this.failed(proc, error.message));
+    proc.on('close', (code, signal) => {
+      if (this.proc !== proc) return;
+      if (code === 0) {
+        this.ended = true;
+        this.proc = null;
+      } else
+        this.failed(proc, signal ? `killed by ${signal}` : errors.trim().split('\n').pop() || `exit ${code}`);
+    });
+  }
+
+  private failed(proc: ChildProcess, reason: string): void {
+    if (this.proc !== proc || this.closed) return;
+    this.recover(reason);
+  }
+
+  private recover(reason: string): void {
+    const old = this.proc;
+    this.proc = null;
+    old?.kill('SIGKILL');
+    if (this.restarts === 0) this.options.log?.(`audio decoder ${reason}; restarting it`, this.describe());
+    if (++this.restarts > (this.options.maxRestarts ?? 3)) {
+      this.options.log?.('audio decoder keeps failing; skipping this source', this.describe());
+      this.ended = true;
+      return;
+    }
+    this.paused = false;
+    this.start();
+  }
+
+  protected abstract describe(): Record<string, unknown>;
+
+  /** Since when audio is owed (its last output, by default), or null when none is. */
+  protected owedSince(): number | null {
+    return this.lastData;
+  }
+}
+
+export interface FileDecode {
+  path: string;
+  /** Seconds into the file where airing starts and ends (silence trimmed); null end: the file's end. */
+  from: number;
+  to: number | null;
+  /** Levelling to the station's target, in dB. */
+  gainDb: number;
+}
+
+/** A library file (any format ffmpeg reads) decoded to the internal format, trimmed and levelled. */
+export class FileDecoder extends PcmSource {
+  constructor(
+    readonly file: FileDecode,
+    options: DecodeOptions,
+  ) {
+    super(options);
+    this.start();
+  }
+
+  protected args(received: number): string[] {
+    const from = this.file.from + received / SAMPLE_RATE;
+    const length = this.file.to === null ? null : this.file.to - from;
+    return [
+      ...['-hide_banner', '-nostdin', '-v', 'error'],
+      ...(from > 0 ? ['-ss', from.toFixed(3)] : []),
+      ...['-i', this.file.path, '-vn', '-sn', '-dn'],
+      ...(length !== null ? ['-t', Math.max(0, length).toFixed(3)] : []),
+      ...['-af', `volume=${this.file.gainDb.toFixed(2)}dB`],
+      ...PCM_ARGS,
+      'pipe:1',
+    ];
+  }
+
+  protected describe(): Record<string, unknown> {
+    return { path: this.file.path };
+  }
+}
+
+/**
+ * A live encoder's MP3 decoded as it arrives, through a gentle compressor and limiter so a preacher's
+ * microphone sits at the music's level. Fed by `write`; a restart loses only the bytes in flight.
+ */
+export class LiveDecoder extends PcmSource {
+  constructor(
+    private readonly level: { targetLufs: number; limit: number },
+    options: DecodeOptions,
+  ) {
+    super(options);
+    this.start();
+  }
+
+  /** The first write not answered by audio yet. */
+  private unanswered: number | null = null;
+
+  /** Seconds of audio written to this run of the process. */
+  private written = 0;
+
+  /** Encoder bytes in, `seconds` of audio; false while the decoder is full. */
+  write(mp3: Buffer, seconds: number): boolean {
+    const stdin = this.proc?.stdin;
+    if (!stdin || stdin.destroyed) return false;
+    if (this.unanswered === null || this.unanswered < this.lastData) this.unanswered = performance.now();
+    this.written += seconds;
+    return stdin.write(mp3);
+  }
+
+  /** Audio written and not decoded yet: the feeder keeps this small, so nothing piles up in the pipe. */
+  get inFlightSeconds(): number {
+    return this.written - this.receivedSeconds;
+  }
+
+  protected override start(): void {
+    this.written = this.receivedSeconds; // what a dead run held is lost, not owed
+    super.start();
+  }
+
+  /** A quiet encoder is not a stuck decoder: audio is owed only for bytes written since its last output. */
+  protected override owedSince(): number | null {
+    return this.unanswered !== null && this.unanswered > this.lastData ? this.unanswered : null;
+  }
+
+  /** The encoder left: what is in flight is decoded, then the source ends. */
+  end(): void {
+    this.proc?.stdin?.end();
+  }
+
+  protected args(): string[] {
+    // Speech peaks high and sits low: compress above −30 dBFS, lift towards the target, never pass the limit.
+    const makeupDb = Math.min(12, Math.max(0, this.level.targetLufs + 22));
+    return [
+      ...['-hide_banner', '-v', 'error', '-fflags', 'nobuffer', '-probesize', '32', '-analyzeduration', '0'],
+      ...['-f', 'mp3', '-i', 'pipe:0', '-vn'],
+      ...[
+        '-af',
+        `acompressor=threshold=0.03:ratio=3:attack=20:release=300:makeup=${(10 ** (makeupDb / 20)).toFixed(2)},alimiter=limit=${this.level.limit.toFixed(3)}:level=0`,
+      ],
+      ...PCM_ARGS,
+      'pipe:1',
+    ];
+  }
+
+  protected describe(): Record<string, unknown> {
+    return { source: 'live' };
+  }
+}

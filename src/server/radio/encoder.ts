@@ -1,0 +1,156 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { ffmpegPath } from './ffmpeg.js';
+import { FrameParser, type Mp3Frame } from './mp3-frames.js';
+import { PCM_ARGS } from './pcm.js';
+
+/** An encoded frame and the stream slot (frame number since the station started) it belongs to. */
+export interface SlotFrame {
+  slot: number;
+  frame: Mp3Frame;
+}
+
+export interface EncoderOptions {
+  bitrates: readonly number[];
+  /** The master limiter's ceiling, linear (sample peak, under the true-peak target). */
+  limit: number;
+  log?: (message: string, detail?: Record<string, unknown>) => void;
+  /** Audio written but not answered by a frame for this long: the encoder is stuck and restarted. */
+  hangMs?: number;
+}
+
+/**
+ * One ffmpeg encoding the mixed audio to MP3 at every bitrate at once, through one master limiter: frame n
+ * of every bitrate is the same 1152 samples. Each run of the process starts at a slot (its epoch); its
+ * frames are numbered from there, so frames of a run that died are never placed where silence already went.
+ * Supervised: a process that dies or hangs is started again at once, and that is logged once per failure.
+ */
+export class MultiEncoder {
+  private proc: ChildProcess | null = null;
+  private readonly queues = new Map<number, SlotFrame[]>();
+  private epoch = 0;
+  private counts = new Map<number, number>();
+  private unanswered: number | null = null;
+  private lastFrame = 0;
+  private failing = false;
+  private closed = false;
+
+  constructor(private readonly options: EncoderOptions) {
+    for (const kbps of options.bitrates) this.queues.set(kbps, []);
+  }
+
+  get bitrates(): readonly number[] {
+    return this.options.bitrates;
+  }
+
+  /** Starts a run whose first frame is `slot`. */
+  start(slot: number): void {
+    this.stopProcess();
+    this.epoch = slot;
+    this.counts = new Map(this.options.bitrates.map((kbps) => [kbps, 0]));
+    this.unanswered = null;
+    const outputs = this.options.bitrates.flatMap((kbps, i) => [
+      ...['-map', `[o${i}]`, '-c:a', 'libmp3lame', '-b:a', `${kbps}k`],
+      ...['-write_xing', '0', '-id3v2_version', '0', '-flush_packets', '1', '-f', 'mp3', `pipe:${3 + i}`],
+    ]);
+    const split = this.options.bitrates.map((_, i) => `[o${i}]`).join('');
+    const proc = spawn(
+      ffmpegPath(),
+      [
+        ...['-hide_banner', '-nostdin', '-v', 'error', ...PCM_ARGS, '-i', 'pipe:0'],
+        ...[
+          '-filter_complex',
+          `[0:a]alimiter=limit=${this.options.limit.toFixed(4)}:level=0,asplit=${this.options.bitrates.length}${split}`,
+        ],
+        ...outputs,
+      ],
+      { stdio: ['pipe', 'ignore', 'pipe', ...this.options.bitrates.map(() => 'pipe' as const)] },
+    );
+    this.proc = proc;
+    let errors = '';
+    proc.stderr!.on('data', (chunk: Buffer) => {
+      if (errors.length < 2000) errors += chunk.toString();
+    });
+    proc.stdin!.on('error', () => {});
+    this.options.bitrates.forEach((kbps, i) => {
+      const parser = new FrameParser();
+      const queue = this.queues.get(kbps)!;
+      const epoch = this.epoch;
+      (proc.stdio[3 + i] as NodeJS.ReadableStream).on('data', (chunk: Buffer) => {
+        if (this.proc !== proc) return;
+        this.lastFrame = performance.now();
+        this.unanswered = null;
+        for (const frame of parser.push(chunk)) {
+          const n = this.counts.get(kbps)!;
+          this.counts.set(kbps, n + 1);
+          queue.push({ slot: epoch + n, frame });
+        }
+      });
+    });
+    const failed = (reason: string) => {
+      if (this.proc !== proc || this.closed) return;
+      this.proc = null;
+      if (!this.failing) this.options.log?.(`audio encoder ${reason}; restarting it`);
+      this.failing = true;
+    };
+    proc.on('error', (error) => failed(error.message));
+    proc.on('close', (code, signal) =>
+      failed(signal ? `killed by ${signal}` : errors.trim().split('\n').pop() || `exit ${code}`),
+    );
+  }
+
+  /** True while a process runs; after a failure the engine starts a new run at its next slot. */
+  get running(): boolean {
+    return this.proc !== null;
+  }
+
+  /** Mixed audio in (whole frames of 1152 sample frames). */
+  write(pcm: Float32Array): void {
+    const stdin = this.proc?.stdin;
+    if (!stdin || stdin.destroyed) return;
+    this.unanswered ??= performance.now();
+    stdin.write(Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength));
+  }
+
+  /** Kills a process that was written to and answered nothing for too long (checked each engine tick). */
+  check(now = performance.now()): void {
+    if (!this.proc || this.unanswered === null) return;
+    if (now - Math.max(this.unanswered, this.lastFrame) > (this.options.hangMs ?? 1500)) {
+      this.proc.kill('SIGKILL');
+    }
+  }
+
+  /**
+   * The frame of every bitrate for `slot`: 'ready' with them, 'later' while one may still come, 'lost' when
+   * that slot will never be encoded (its run died, or it came before this run).
+   */
+  take(slot: number): { state: 'ready'; frames: Map<number, Mp3Frame> } | { state: 'later' | 'lost' } {
+    let later = false;
+    for (const queue of this.queues.values()) {
+      while (queue.length && queue[0]!.slot < slot) queue.shift();
+      if (!queue.length || queue[0]!.slot > slot) {
+        if (queue.length || slot < this.epoch || !this.proc) return { state: 'lost' };
+        later = true;
+      }
+    }
+    if (later) return { state: 'later' };
+    const frames = new Map<number, Mp3Frame>();
+    for (const [kbps, queue] of this.queues) frames.set(kbps, queue.shift()!.frame);
+    if (this.failing) {
+      this.failing = false;
+      this.options.log?.('audio encoder back');
+    }
+    return { state: 'ready', frames };
+  }
+
+  close(): void {
+    this.closed = true;
+    this.stopProcess();
+  }
+
+  private stopProcess(): void {
+    const proc = this.proc;
+    this.proc = null;
+    proc?.kill('SIGKILL');
+    for (const queue of this.queues.values()) queue.length = 0;
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * The pipeline's one internal format (docs/decisions/024-audio-pipeline-on-ffmpeg.md): 32-bit float,
+ * interleaved stereo at 44.1 kHz. Every source is decoded to it; the encoder cuts it into MP3 frames of 1152
+ * samples, so one frame of every bitrate is the same 26.12 ms of audio.
+ */
+export const SAMPLE_RATE = 44_100;
+export const CHANNELS = 2;
+export const FRAME_SAMPLES = 1152;
+export const FRAME_SECONDS = FRAME_SAMPLES / SAMPLE_RATE;
+/** ffmpeg's name for the format, and its options as an input or an output. */
+export const PCM_ARGS = ['-f', 'f32le', '-ar', String(SAMPLE_RATE), '-ac', String(CHANNELS)];
+
+/** A gain applied per sample frame `i` of a read (a fade), or none. */
+export type Envelope = ((i: number) => number) | null;
+
+/**
+ * Decoded audio waiting to be mixed: chunks as the decoder's pipe delivered them, read in sample frames.
+ * A byte count that splits a sample is kept for the next chunk.
+ */
+export class PcmQueue {
+  private chunks: Float32Array[] = [];
+  private head = 0;
+  private partial: Buffer | null = null;
+  /** Sample frames (one left and one right sample) queued. */
+  available = 0;
+  /** Sample frames ever queued. */
+  received = 0;
+
+  push(bytes: Buffer): void {
+    const buf = this.partial ? Buffer.concat([this.partial, bytes]) : bytes;
+    const whole = buf.length - (buf.length % (4 * CHANNELS));
+    this.partial = whole < buf.length ? Buffer.from(buf.subarray(whole)) : null;
+    if (whole === 0) return;
+    // Copied: a pipe's Buffer may sit at an offset a Float32Array cannot view.
+    const samples = new Float32Array(whole / 4);
+    new Uint8Array(samples.buffer).set(buf.subarray(0, whole));
+    this.chunks.push(samples);
+    this.available += whole / (4 * CHANNELS);
+    this.received += whole / (4 * CHANNELS);
+  }
+
+  /**
+   * Adds up to `frames` sample frames into `out` from sample frame `at`, each multiplied by `envelope(i)`
+   * (i counting from 0 in this read). Returns how many it had.
+   */
+  mixInto(out: Float32Array, at: number, frames: number, envelope: Envelope = null): number {
+    let done = 0;
+    while (done < frames && this.chunks.length) {
+      const chunk = this.chunks[0]!;
+      const take = Math.min(frames - done, (chunk.length - this.head) / CHANNELS);
+      for (let f = 0; f < take; f++) {
+        const gain = envelope ? envelope(done + f) : 1;
+        const src = this.head + f * CHANNELS;
+        const dst = (at + done + f) * CHANNELS;
+        out[dst] = out[dst]! + chunk[src]! * gain;
+        out[dst + 1] = out[dst + 1]! + chunk[src + 1]! * gain;
+      }
+      done += take;
+      this.head += take * CHANNELS;
+      if (this.head >= chunk.length) {
+        this.chunks.shift();
+        this.head = 0;
+      }
+    }
+    this.available -= done;
+    return done;
+  }
+
+  clear(): void {
+    this.chunks = [];
+    this.head = 0;
+    this.partial = null;
+    this.available = 0;
+  }
+}
