@@ -1,8 +1,5 @@
 import { z } from 'zod';
-
-/** The stream's bitrates, kbps (SPEC.md section 9's quality table), highest first. */
-export const STREAM_BITRATES = [128, 96, 80, 64] as const;
-export type StreamBitrate = (typeof STREAM_BITRATES)[number];
+import { STREAM_BITRATES } from './radio.js';
 
 /** What staff may set in the Station tab's audio settings, and the steps its controls move by. */
 export const AUDIO_LIMITS = {

@@ -9,7 +9,7 @@ import { SwitchableSource } from '../../radio/switchable-source.js';
 import { openCountryTally } from '../listeners/service.js';
 import { streamSource } from '../settings/service.js';
 import { radioRoutes } from './routes.js';
-import { liveFiguresReader, radioStorage, type LiveFigures } from './service.js';
+import { engineAudioSettings, liveFiguresReader, radioStorage, type LiveFigures } from './service.js';
 import { SourcePasswordGuard } from './source-guard.js';
 import { sourceRoutes, webInstanceSourceRoutes } from './source-routes.js';
 import { streamRoutes } from './stream-routes.js';
@@ -44,9 +44,11 @@ const RELAY_POLL_MS = 5_000;
  */
 export default fp(
   async function radio(app: FastifyInstance) {
+    const storage = radioStorage(app.db, app.config);
     const engine = new RadioEngine({
       config: app.config,
-      storage: radioStorage(app.db, app.config),
+      storage,
+      audio: engineAudioSettings(storage),
       log: app.log,
       station: () => app.station(),
     });

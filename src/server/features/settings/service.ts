@@ -3,9 +3,9 @@ import { stationSettingsSchema, type StationSettings } from '../../../common/adm
 import {
   audioSettingsSchema,
   DEFAULT_AUDIO_SETTINGS,
-  STREAM_BITRATES,
   type AudioSettings,
 } from '../../../common/audio-settings.js';
+import { STREAM_BITRATES } from '../../../common/radio.js';
 import type { StationInfo } from '../../../common/station.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';

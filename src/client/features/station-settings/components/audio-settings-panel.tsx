@@ -1,11 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, type UseFormRegisterReturn } from 'react-hook-form';
-import {
-  AUDIO_LIMITS,
-  audioSettingsSchema,
-  STREAM_BITRATES,
-  type AudioSettings,
-} from '../../../../common/audio-settings';
+import { AUDIO_LIMITS, audioSettingsSchema, type AudioSettings } from '../../../../common/audio-settings';
+import { STREAM_BITRATES } from '../../../../common/radio';
 import { FieldError } from '../../../components/form/field-error';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
