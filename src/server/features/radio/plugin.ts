@@ -44,11 +44,10 @@ const RELAY_POLL_MS = 5_000;
  */
 export default fp(
   async function radio(app: FastifyInstance) {
-    const storage = radioStorage(app.db, app.config);
     const engine = new RadioEngine({
       config: app.config,
-      storage,
-      audio: engineAudioSettings(storage),
+      storage: radioStorage(app.db, app.config),
+      audio: engineAudioSettings(app.db),
       log: app.log,
       station: () => app.station(),
     });

@@ -1,7 +1,7 @@
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { AudioSettings as EngineAudioSettings } from '../../radio/engine.js';
-import type { AudioSettingsStore, RadioStorage } from '../../radio/storage.js';
+import type { RadioStorage } from '../../radio/storage.js';
 import { listenerStats, recordMinute, startOfDay, type CountryTally } from '../listeners/service.js';
 import { audioSettingsReader, playOrder, sourcePassword } from '../settings/service.js';
 
@@ -20,9 +20,10 @@ export function radioStorage(db: Database, config: Pick<Config, 'sourcePassword'
 }
 
 /** The Station tab's audio settings in the engine's terms; the engine asks before each item. */
-export function engineAudioSettings(storage: AudioSettingsStore): () => Promise<EngineAudioSettings> {
+export function engineAudioSettings(db: Database): () => Promise<EngineAudioSettings> {
+  const read = audioSettingsReader(db);
   return async () => {
-    const saved = await storage.audioSettings();
+    const saved = await read();
     return {
       loudnessTargetLufs: saved.loudness_target_lufs,
       truePeakDbtp: saved.true_peak_dbtp,

@@ -52,7 +52,7 @@ describe("the Station tab's audio settings", () => {
     expect((await get()).json()).toEqual(expected);
     expect(await radioStorage(t.db, t.config).audioSettings()).toEqual(expected);
     // As the engine is handed them.
-    expect(await engineAudioSettings(radioStorage(t.db, t.config))()).toEqual({
+    expect(await engineAudioSettings(t.db)()).toEqual({
       loudnessTargetLufs: -14,
       truePeakDbtp: -1.5,
       crossfadeSeconds: 3.5,
