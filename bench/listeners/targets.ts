@@ -21,10 +21,18 @@ export interface Target {
 
 export const STREAM_PATH = '/stream';
 
-/** Our station from dist/, as an operator runs it, with its own data folder and a raised file limit. */
-export async function startOurs(fileLimit: number, onSpawn: (child: ChildProcess) => void): Promise<Target> {
+/**
+ * Our station from dist/, as an operator runs it, with its own data folder and a raised file limit;
+ * `prepare` fills the data folder before the start (e.g. a library in `media/`).
+ */
+export async function startOurs(
+  fileLimit: number,
+  onSpawn: (child: ChildProcess) => void,
+  prepare?: (dataDir: string) => void,
+): Promise<Target> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'station-bench-'));
+  prepare?.(dataDir);
   const password = randomBytes(12).toString('hex');
   // `exec` keeps the pid: CPU and memory are read from /proc of the server itself.
   const child = spawn(

@@ -25,17 +25,21 @@ export const featuredItemSchema = z.object({
 export type FeaturedItem = z.infer<typeof featuredItemSchema>;
 export const featuredListSchema = z.array(featuredItemSchema);
 
-/** Our own uploads ('/uploads/…') or an http(s) address; empty means none. */
-const mediaUrl = z
-  .string()
-  .trim()
-  .max(2000, 'The address is too long')
-  .refine(isStorableText, STORABLE_TEXT_MESSAGE)
-  .refine((value) => value === '' || /^(\/uploads\/[\w.-]+|https?:\/\/\S+)$/.test(value), {
-    message: 'Must be an uploaded file or an http(s) address',
-  })
-  .nullish()
-  .transform((value) => (value === '' ? null : value));
+/** Our own uploads ('/uploads/…'), a library item's audio for audio ('/media/…'), or an http(s) address; empty means none. */
+const mediaUrl = (ours: RegExp, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(2000, 'The address is too long')
+    .refine(isStorableText, STORABLE_TEXT_MESSAGE)
+    .refine((value) => value === '' || ours.test(value) || /^https?:\/\/\S+$/.test(value), { message })
+    .nullish()
+    .transform((value) => (value === '' ? null : value));
+const imageUrl = mediaUrl(/^\/uploads\/[\w.-]+$/, 'Must be an uploaded file or an http(s) address');
+const audioUrl = mediaUrl(
+  /^(\/uploads\/[\w.-]+|\/media\/[\w-]+)$/,
+  'Must be an uploaded file, a library item or an http(s) address',
+);
 
 const optionalText = (max: number) =>
   z
@@ -68,8 +72,8 @@ export const featuredContentBodySchema = z.object({
     .refine(isStorableText, STORABLE_TEXT_MESSAGE)
     .refine(hasNoStrayControlCharacters, `Description ${CONTROL_CHARACTER_MESSAGE}`),
   type: z.enum(CONTENT_TYPES, { error: 'Type must be sermon, devotion, music or announcement' }),
-  imageUrl: mediaUrl,
-  audioUrl: mediaUrl,
+  imageUrl,
+  audioUrl,
   speaker: optionalText(120),
   duration: optionalText(40),
 });

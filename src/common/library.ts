@@ -9,14 +9,7 @@ import {
 } from './text.js';
 
 /** What a library item is, for staff filters and (later) the schedule's rules. */
-export const MEDIA_KINDS = [
-  'music',
-  'sermon',
-  'devotion',
-  'jingle',
-  'station_id',
-  'announcement',
-] as const;
+export const MEDIA_KINDS = ['music', 'sermon', 'devotion', 'jingle', 'station_id', 'announcement'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 
 export const MEDIA_KIND_LABELS: Record<MediaKind, string> = {
@@ -103,3 +96,26 @@ export type MediaUpdate = z.infer<typeof mediaUpdateSchema>;
 
 /** POST /api/library/:id/preview: a short-lived address the browser's audio element can play. */
 export const mediaPreviewSchema = z.object({ url: z.string() });
+
+/** POST /api/library: the multipart field holding the audio file (one file per request). */
+export const MEDIA_UPLOAD_FIELD = 'file';
+/** POST /api/library/:id/artwork: the multipart field holding the picture (as /api/upload-image). */
+export const MEDIA_ARTWORK_FIELD = 'image';
+/** How long a preview address plays, in seconds. */
+export const PREVIEW_LINK_SECONDS = 10 * 60;
+
+/**
+ * A library item's public audio address: what a featured item's audioUrl holds to use that item's audio.
+ * It plays while a featured item uses it, and answers 404 otherwise.
+ */
+export const libraryAudioUrl = (id: string) => `/media/${id}`;
+
+export const MEDIA_NOT_FOUND = 'Library item not found';
+export const INVALID_MEDIA_FILE = 'Please upload an audio file: MP3, AAC/M4A, WAV, FLAC, Ogg Vorbis or Opus';
+export const NO_AUDIO_STREAM = 'This file holds no audio. Please upload an audio file.';
+export const TRUNCATED_MEDIA_FILE = 'This audio file is cut short. Please upload the whole file.';
+export const mediaTooLarge = (maxMb: number) => `Please upload an audio file smaller than ${maxMb} MB`;
+/** DELETE /api/library/:id while a featured item plays the item's audio (409). */
+export const mediaInUse = (featuredTitle: string) =>
+  `This audio is used by the featured item '${featuredTitle}'. Remove it there first, then delete it here.`;
+export const PREVIEW_LINK_EXPIRED = 'This preview has expired. Press play again.';

@@ -23,6 +23,13 @@ import { stationSettingsRoutes } from './features/settings/routes.js';
 import { openStationSettings } from './features/settings/service.js';
 import { createMailer } from './features/subscribers/mailer.js';
 import { newsletterPageRoutes, subscriberRoutes } from './features/subscribers/routes.js';
+import { libraryRoutes } from './features/library/routes.js';
+import {
+  addSermonAudio,
+  libraryFileForUrl,
+  libraryProvider,
+  openLibrary,
+} from './features/library/service.js';
 import { uploadRoutes } from './features/uploads/routes.js';
 import { openUploadsFolder } from './features/uploads/service.js';
 import { stationRoutes } from './features/station/routes.js';
@@ -107,8 +114,11 @@ export async function buildApp(
   // the WebSocket plugin, whose own hook marks an upgrade first: its socket is then closed when refused here.
   await app.register(requestHostPlugin, { publicUrl: deps.config.publicUrl });
   await app.register(instanceNamePlugin);
+  // The media library's files and the worker measuring them; the AutoDJ plays from it.
+  const uploads = openUploadsFolder(app, deps.config.dataDir);
+  const library = openLibrary(app, uploads);
   // The radio engine, /stream and live input; then /ws, which pushes its now playing.
-  await app.register(radioPlugin);
+  await app.register(radioPlugin, { library: libraryProvider(library) });
   await app.register(realtimePlugin);
 
   await app.register(healthRoutes);
@@ -124,9 +134,12 @@ export async function buildApp(
   await app.register(newsletterPageRoutes);
   await app.register(prayerRoutes);
   await app.register(chatRoutes);
-  const uploads = openUploadsFolder(app, deps.config.dataDir);
-  await app.register(uploadRoutes, { uploads });
-  await app.register(podcastRoutes, { uploadedFile: uploads.fileFor });
+  // A sermon's audio uploaded in the Content tab is a library item too.
+  await app.register(uploadRoutes, { uploads, onSermonAudio: (stored) => addSermonAudio(library, stored) });
+  await app.register(libraryRoutes, { library });
+  await app.register(podcastRoutes, {
+    audioFile: async (url) => uploads.fileFor(url) ?? (await libraryFileForUrl(library, url)),
+  });
   await app.register(listenerRoutes, { prefix: '/api' });
   await app.register(sharingRoutes, { prefix: '/api', liveFigures: () => app.radioFigures() });
   await app.register(backupRoutes, { prefix: '/api' });

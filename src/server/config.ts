@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { isTimeZone } from '../common/admin.js';
+import { DEFAULT_MAX_UPLOAD_MB } from '../common/library.js';
 
 const port = z.coerce.number().int().min(1).max(65535);
 const optionalText = z
@@ -121,6 +122,12 @@ const envSchema = z
       .min(1, 'must be at least 1')
       .max(1_000_000, 'must be at most 1000000')
       .default(500),
+    MAX_UPLOAD_MB: z.coerce
+      .number({ message: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(100_000, 'must be at most 100000')
+      .default(DEFAULT_MAX_UPLOAD_MB),
     TRANSLATE_URL: optionalUrl(/^https?:\/\/\S+$/, 'must be an http(s) URL'),
     TRANSLATE_API_KEY: optionalText,
     TRANSLATE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
@@ -220,6 +227,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   /** Listeners one address may hold open on /stream at once (a church behind one NAT shares an address). */
   maxListenersPerAddress: number;
+  /** The largest audio file the Library tab takes, in MB (MAX_UPLOAD_MB). */
+  maxUploadMb: number;
   /** /ws sockets one address may hold open on this instance at once (a church behind one NAT shares an address). */
   maxSocketsPerAddress: number;
   /** Fastify's trustProxy: whose X-Forwarded-For decides request.ip (per-address sign-in limits rely on it). */
@@ -288,6 +297,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     maxListenersPerAddress: e.MAX_LISTENERS_PER_ADDRESS,
     maxSocketsPerAddress: e.MAX_SOCKETS_PER_ADDRESS,
+    maxUploadMb: e.MAX_UPLOAD_MB,
     trustProxy: e.TRUST_PROXY,
     role: e.STATION_ROLE,
     broadcasterUrl: e.BROADCASTER_URL?.replace(/\/+$/, ''),

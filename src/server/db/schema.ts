@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -275,4 +277,52 @@ export const shareEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('share_events_created_at_idx').on(t.createdAt)],
+);
+
+/**
+ * The media library (issue 22): every audio file the station can play, with what its analysis measured. The
+ * kinds and statuses are src/common/library.ts's MEDIA_KINDS and MEDIA_STATUSES.
+ */
+export const mediaItems = pgTable(
+  'media_items',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    artist: text('artist').notNull().default(''),
+    album: text('album').notNull().default(''),
+    kind: text('kind', {
+      enum: ['music', 'sermon', 'devotion', 'jingle', 'station_id', 'announcement'],
+    }).notNull(),
+    status: text('status', { enum: ['analysing', 'ready', 'failed'] })
+      .notNull()
+      .default('analysing'),
+    error: text('error'),
+    originalName: text('original_name').notNull(),
+    /** The file, relative to DATA_DIR: `media/…` (the library's folder) or `uploads/…` (sermon audio from the Content tab). */
+    path: text('path').notNull().unique(),
+    format: text('format').notNull(),
+    sampleRate: integer('sample_rate'),
+    channels: integer('channels'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    durationSeconds: doublePrecision('duration_seconds'),
+    loudnessLufs: doublePrecision('loudness_lufs'),
+    truePeakDbtp: doublePrecision('true_peak_dbtp'),
+    cueInSeconds: doublePrecision('cue_in_seconds'),
+    cueOutSeconds: doublePrecision('cue_out_seconds'),
+    artworkUrl: text('artwork_url'),
+    subtitleLanguages: text('subtitle_languages')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'media_items_kind',
+      sql`${t.kind} in ('music', 'sermon', 'devotion', 'jingle', 'station_id', 'announcement')`,
+    ),
+    check('media_items_status', sql`${t.status} in ('analysing', 'ready', 'failed')`),
+    index('media_items_created_idx').on(t.createdAt),
+    index('media_items_status_idx').on(t.status),
+  ],
 );

@@ -126,6 +126,12 @@ describe('the route table', () => {
         'GET /api/programs/one-offs staff',
         'POST /api/programs/one-offs staff',
         'DELETE /api/programs/one-offs/:id staff',
+        'GET /api/library staff',
+        'POST /api/library staff',
+        'PATCH /api/library/:id staff',
+        'DELETE /api/library/:id staff',
+        'POST /api/library/:id/artwork staff',
+        'POST /api/library/:id/preview staff',
       ]),
     );
   });

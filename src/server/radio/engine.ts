@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { STREAM_BITRATES, type NowPlaying, type Track } from '../../common/radio.js';
@@ -47,7 +46,10 @@ export interface RadioEngineOptions {
   /** How often listeners that do not read are looked for (milliseconds). */
   stallCheckMs?: number;
   broadcaster?: BroadcasterOptions;
-  /** Default: DATA_DIR/media. */
+  /**
+   * A folder whose audio files play as they are, by name (tests; the station plays its media library, added
+   * with `addSource`, which imports DATA_DIR/media).
+   */
   mediaDir?: string;
   /** Played when the library is empty. Default: the shipped test transmission. */
   fallbackFile?: string;
@@ -146,7 +148,7 @@ export class RadioEngine implements NowPlayingSource {
     for (const mount of this.mounts.values()) mount.setTitle(this.streamTitle());
     this.live = new LiveInput({ onMetadata: (session) => this.liveMetadata(session) });
     this.autodj = new AutoDj({
-      providers: [mediaFolderProvider(options.mediaDir ?? join(config.dataDir, 'media'))],
+      providers: options.mediaDir ? [mediaFolderProvider(options.mediaDir)] : [],
       fallback: options.fallbackFile
         ? { path: options.fallbackFile }
         : { path: TEST_TRANSMISSION_FILE, loudnessLufs: TEST_TRANSMISSION_LOUDNESS_LUFS },

@@ -24,12 +24,12 @@ export interface LibraryItem {
 /** Lists playable items; the media folder is one provider, uploaded sermon audio can be another. */
 export type LibraryProvider = () => Promise<LibraryItem[]>;
 
-/** The station's media folder: every `*.mp3` in `DATA_DIR/media`, by name. */
+/** A folder's audio files by name, played as they are (unmeasured); the station's own is its library. */
 export function mediaFolderProvider(dir: string): LibraryProvider {
   return async () => {
     const names = await readdir(dir).catch(() => [] as string[]);
     return names
-      .filter((name) => name.toLowerCase().endsWith('.mp3'))
+      .filter((name) => /\.(mp3|m4a|aac|wav|flac|ogg|opus)$/i.test(name))
       .sort((a, b) => a.localeCompare(b))
       .map((name) => ({ path: join(dir, name) }));
   };

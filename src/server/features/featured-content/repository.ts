@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { featuredContent } from '../../db/schema.js';
 
@@ -43,5 +43,15 @@ export async function activePlayState(db: Database, id: string) {
     .select({ playCount: featuredContent.playCount, audioUrl: featuredContent.audioUrl })
     .from(featuredContent)
     .where(and(eq(featuredContent.id, id), isActive));
+  return row;
+}
+
+/** The first active item whose audio is one of `urls`, if any. */
+export async function activeRowWithAudio(db: Database, urls: string[]) {
+  const [row] = await db
+    .select({ id: featuredContent.id, title: featuredContent.title })
+    .from(featuredContent)
+    .where(and(isActive, inArray(featuredContent.audioUrl, urls)))
+    .limit(1);
   return row;
 }

@@ -41,6 +41,14 @@ export async function sermonsWithAudio(db: Database) {
     .map((row) => ({ ...toItem(row), audioUrl: row.audioUrl!, addedAt: row.createdAt }));
 }
 
+/**
+ * The featured item that plays one of these audio addresses, if any: the library keeps a file while one does,
+ * and serves it to listeners only then.
+ */
+export async function featuredItemUsingAudio(db: Database, urls: string[]) {
+  return urls.length ? repository.activeRowWithAudio(db, urls) : undefined;
+}
+
 /** Only the fields the caller sent: on PUT a field left out keeps its stored value. */
 const definedFields = (input: FeaturedContentInput) =>
   Object.fromEntries(

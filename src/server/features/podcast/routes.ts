@@ -23,12 +23,13 @@ async function fileFacts(file: string): Promise<Episode['file'] | undefined> {
 /** GET /podcast.xml: the sermons that carry audio, newest first, for any podcast app. */
 export async function podcastRoutes(
   app: FastifyInstance,
-  opts: { uploadedFile: (url: string) => string | undefined },
+  /** The stored file behind a sermon's audio address (an upload or a library item), if it names one. */
+  opts: { audioFile: (url: string) => Promise<string | undefined> },
 ) {
   app.get('/podcast.xml', async (request, reply) => {
     const episodes: Episode[] = [];
     for (const sermon of await sermonsWithAudio(app.db)) {
-      const file = opts.uploadedFile(sermon.audioUrl);
+      const file = await opts.audioFile(sermon.audioUrl);
       const found = file && (await fileFacts(file));
       if (found) episodes.push({ ...sermon, file: found });
     }

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { announceBroadcaster, BroadcasterFeed } from '../../radio/broadcaster-link.js';
 import { RadioEngine } from '../../radio/engine.js';
 import { ExternalStationSource } from '../../radio/external-source.js';
+import type { LibraryProvider } from '../../radio/library.js';
 import { RelayDirectory } from '../../radio/relays.js';
 import { SwitchableSource } from '../../radio/switchable-source.js';
 import { openCountryTally } from '../listeners/service.js';
@@ -43,7 +44,7 @@ const RELAY_POLL_MS = 5_000;
  * or the broadcaster.
  */
 export default fp(
-  async function radio(app: FastifyInstance) {
+  async function radio(app: FastifyInstance, opts: { library: LibraryProvider }) {
     const engine = new RadioEngine({
       config: app.config,
       storage: radioStorage(app.db, app.config),
@@ -51,6 +52,8 @@ export default fp(
       log: app.log,
       station: () => app.station(),
     });
+    // What the AutoDJ plays: the media library's measured items.
+    engine.addSource(opts.library);
     const log = {
       warn: (message: string) => app.log.warn(message),
       info: (message: string) => app.log.info(message),

@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { rename, stat, unlink, writeFile } from 'node:fs/promises';
-import { pipeline } from 'node:stream/promises';
-import { createWriteStream } from 'node:fs';
+import { rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AUDIO_CHECK_TIMED_OUT,
@@ -23,25 +21,42 @@ import {
   uploadImageResponseSchema,
 } from '../../../common/featured-content.js';
 import { errorBodySchema } from '../../../common/http.js';
-import { audioQueue, checkUploadedAudio, DecodeTimeoutError, IncompleteAudioError } from './audio-check.js';
+import {
+  audioQueue,
+  checkUploadedAudio,
+  DecodeTimeoutError,
+  IncompleteAudioError,
+  type CheckedAudio,
+  type ProbedAudio,
+} from './audio-check.js';
 import { UPLOADS_PREFIX, type UploadsFolder } from './service.js';
-import { imageQueue, reencodeImage } from './image-processing.js';
+import { imageQueue } from './image-processing.js';
+import { FieldTooLongError, isSystemError, isTooLarge, MULTIPART_LIMITS, receiveFile } from './receive.js';
 import { BUSY_RETRY_AFTER_SECONDS } from './work-queue.js';
 
-/** A text field of a multipart upload is at most this long. */
-const MAX_FIELD_BYTES = 1024;
+/** Sermon audio as the Content tab takes it: what every browser and podcast app plays. */
+const sermonType = (audio: ProbedAudio) =>
+  (['audio/mpeg', 'audio/mp4'] as const).find((type) => type === audio.mimeType);
 
-/** An error the operating system raised (it names its call), not one about the request's body. */
-const isSystemError = (error: unknown) =>
-  typeof (error as { syscall?: unknown } | null)?.syscall === 'string';
+/** A sermon's audio, stored: where, what the staff member called it, and what it holds. */
+export interface StoredSermonAudio {
+  file: string;
+  originalName: string;
+  audio: CheckedAudio;
+}
 
-const isTooLarge = (error: unknown) => (error as { code?: string } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
-
-/** POST /api/upload-image (staff) and the files it stores, served from /uploads. */
-export async function uploadRoutes(app: FastifyInstance, opts: { uploads: UploadsFolder }) {
+/** POST /api/upload-image and /api/upload-audio (staff) and the files they store, served from /uploads. */
+export async function uploadRoutes(
+  app: FastifyInstance,
+  opts: {
+    uploads: UploadsFolder;
+    /** Told of each sermon file stored (the library lists it); the upload fails, and keeps nothing, if this does. */
+    onSermonAudio: (stored: StoredSermonAudio) => Promise<void>;
+  },
+) {
   const uploadsDir = opts.uploads.dir;
   await app.register(multipart, {
-    limits: { fileSize: MAX_IMAGE_UPLOAD_BYTES, files: 1, fields: 10, parts: 20, fieldSize: MAX_FIELD_BYTES },
+    limits: { ...MULTIPART_LIMITS, fileSize: MAX_IMAGE_UPLOAD_BYTES },
   });
   await app.register(fastifyStatic, {
     root: uploadsDir,
@@ -62,29 +77,6 @@ export async function uploadRoutes(app: FastifyInstance, opts: { uploads: Upload
   const busy = (reply: FastifyReply) =>
     reply.code(503).header('Retry-After', String(BUSY_RETRY_AFTER_SECONDS)).send({ message: UPLOADS_BUSY });
 
-  /**
-   * Streams the one file part named `field` to a dot-name in the uploads folder (never served), at most
-   * `maxBytes`; throws FST_REQ_FILE_TOO_LARGE beyond. False when the form held no such file.
-   */
-  async function receiveFile(request: FastifyRequest, field: string, maxBytes: number, incoming: string) {
-    let received = false;
-    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1 } })) {
-      if (part.type !== 'file') {
-        // A text field over the limit would arrive cut short; refuse it rather than store half of it.
-        if (part.valueTruncated) throw new FieldTooLongError(part.fieldname);
-        continue;
-      }
-      if (part.fieldname !== field || received) {
-        part.file.resume();
-        continue;
-      }
-      await pipeline(part.file, createWriteStream(incoming, { flags: 'wx' }));
-      if (part.file.truncated)
-        throw Object.assign(new Error('too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
-      received = true;
-    }
-    return received;
-  }
   const incomingFile = () => path.join(uploadsDir, `.incoming-${randomBytes(8).toString('hex')}`);
   // Removed before the answer is sent, so a refused upload has left nothing behind when its answer arrives.
   const discard = (incoming: string) => unlink(incoming).catch(() => undefined);
@@ -112,20 +104,15 @@ export async function uploadRoutes(app: FastifyInstance, opts: { uploads: Upload
       if (!place) return busy(reply);
       const incoming = incomingFile();
       try {
-        if (!(await receiveFile(request, IMAGE_UPLOAD_FIELD, MAX_IMAGE_UPLOAD_BYTES, incoming)))
+        if ((await receiveFile(request, IMAGE_UPLOAD_FIELD, MAX_IMAGE_UPLOAD_BYTES, incoming)) === undefined)
           return invalid();
-        const image = await place.run(() => reencodeImage(incoming));
-        const name = `${randomBytes(16).toString('hex')}.${image.extension}`;
-        await writeFile(path.join(uploadsDir, name), image.data, { flag: 'wx' });
+        const imageUrl = await opts.uploads.saveImage(incoming, place);
         await discard(incoming);
-        return reply.code(201).send({ imageUrl: `${UPLOADS_PREFIX}${name}` });
+        return reply.code(201).send({ imageUrl });
       } catch (error) {
         await discard(incoming);
         if (isTooLarge(error)) return reply.code(413).send({ message: FILE_TOO_LARGE.message });
-        if (error instanceof FieldTooLongError)
-          return reply
-            .code(400)
-            .send({ message: `The field '${error.field}' is longer than ${MAX_FIELD_BYTES} bytes` });
+        if (error instanceof FieldTooLongError) return reply.code(400).send({ message: error.message });
         // A failure of this machine (disk full, permissions) is ours; anything else the body did.
         if (isSystemError(error)) throw error;
         return invalid();
@@ -159,16 +146,23 @@ export async function uploadRoutes(app: FastifyInstance, opts: { uploads: Upload
       // Streamed to disk under a dot-name (never served), checked, then renamed into place.
       const incoming = incomingFile();
       try {
-        if (!(await receiveFile(request, AUDIO_UPLOAD_FIELD, MAX_AUDIO_UPLOAD_BYTES, incoming)))
-          return invalid();
-        const audio = await place.run(() => checkUploadedAudio(incoming));
-        const name = `${randomBytes(16).toString('hex')}.${audio.extension}`;
-        await rename(incoming, path.join(uploadsDir, name));
-        const { size } = await stat(path.join(uploadsDir, name));
+        const originalName = await receiveFile(request, AUDIO_UPLOAD_FIELD, MAX_AUDIO_UPLOAD_BYTES, incoming);
+        if (originalName === undefined) return invalid();
+        const audio = await place.run(() => checkUploadedAudio(incoming, (probed) => !!sermonType(probed)));
+        const name = `${randomBytes(16).toString('hex')}.${audio.format}`;
+        const file = path.join(uploadsDir, name);
+        await rename(incoming, file);
+        try {
+          await opts.onSermonAudio({ file, originalName, audio });
+        } catch (error) {
+          await discard(file);
+          throw error;
+        }
+        const { size } = await stat(file);
         return reply.code(201).send({
           audioUrl: `${UPLOADS_PREFIX}${name}`,
           durationSeconds: audio.durationSeconds,
-          mimeType: audio.mimeType,
+          mimeType: sermonType(audio)!,
           size,
         });
       } catch (error) {
@@ -188,11 +182,4 @@ export async function uploadRoutes(app: FastifyInstance, opts: { uploads: Upload
       }
     },
   );
-}
-
-/** A text field of the form arrived cut short at MAX_FIELD_BYTES. */
-class FieldTooLongError extends Error {
-  constructor(readonly field: string) {
-    super(`field ${field} too long`);
-  }
 }

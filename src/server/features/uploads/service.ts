@@ -1,17 +1,46 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { imageQueue, reencodeImage } from './image-processing.js';
+import type { Place } from './work-queue.js';
 
-// What other features may use of uploads: where the files are, and what an uploaded audio file holds.
-export { checkAudio, type CheckedAudio } from './audio-check.js';
+// What other features may use of uploads: where the files are, what an audio file holds, how files are received
+// and checked, and the lines heavy work waits in.
+export {
+  AUDIO_TYPES,
+  audioQueue,
+  checkAudio,
+  checkUploadedAudio,
+  DecodeTimeoutError,
+  IncompleteAudioError,
+  NoAudioStreamError,
+  probeAudio,
+  TruncatedAudioError,
+  type CheckedAudio,
+  type ProbedAudio,
+} from './audio-check.js';
+export { imageQueue, NotAnImageError } from './image-processing.js';
+export { FieldTooLongError, isSystemError, isTooLarge, MULTIPART_LIMITS, receiveFile } from './receive.js';
+export { BUSY_RETRY_AFTER_SECONDS, type Place } from './work-queue.js';
 
 export const UPLOADS_PREFIX = '/uploads/';
+
+/** The image line is full: answer 503 with Retry-After. */
+export class UploadsBusyError extends Error {}
 
 export interface UploadsFolder {
   dir: string;
   /** The file behind an /uploads/ address, or undefined when the address names none. */
   fileFor(url: string): string | undefined;
+  /**
+   * Re-encodes a picture (bytes or a file) as an image upload is, stores it and answers its /uploads/ address.
+   * It runs in `place` (taken in imageQueue), or in a place of its own: UploadsBusyError when none is free.
+   * NotAnImageError when it is not a picture we take.
+   */
+  saveImage(input: Buffer | string, place?: Place): Promise<string>;
 }
 
 /** DATA_DIR/uploads, or a temporary folder (removed on close) when the station runs in memory. */
@@ -30,6 +59,18 @@ export function openUploadsFolder(app: FastifyInstance, dataDir: string): Upload
     fileFor(url) {
       const name = url.startsWith(UPLOADS_PREFIX) ? url.slice(UPLOADS_PREFIX.length) : '';
       return /^[0-9a-f]{32}\.[a-z0-9]{2,4}$/.test(name) ? path.join(dir, name) : undefined;
+    },
+    async saveImage(input, given) {
+      const place = given ?? imageQueue.admit();
+      if (!place) throw new UploadsBusyError('the image line is full');
+      try {
+        const image = await place.run(() => reencodeImage(input));
+        const name = `${randomBytes(16).toString('hex')}.${image.extension}`;
+        await writeFile(path.join(dir, name), image.data, { flag: 'wx' });
+        return `${UPLOADS_PREFIX}${name}`;
+      } finally {
+        if (!given) place.leave();
+      }
     },
   };
 }

@@ -1,0 +1,156 @@
+import { spawn } from 'node:child_process';
+import { constants, setPriority } from 'node:os';
+import { createInterface } from 'node:readline';
+import { ffmpegPath } from './ffmpeg.js';
+
+export interface ToolRun {
+  code: number | null;
+  /** The last 8 KB the tool wrote to stdout (ffmpeg's -progress report). */
+  stdout: string;
+  /** The last few lines of stderr, for an error message. */
+  stderr: string;
+}
+
+export class ToolTimeoutError extends Error {}
+
+/**
+ * Runs ffmpeg or ffprobe at the lowest CPU priority on one thread, so checking and measuring files never takes
+ * time from the broadcast. Killed after `timeoutMs` or when `signal` aborts.
+ */
+export function runMediaTool(
+  path: string,
+  args: string[],
+  options: { timeoutMs: number; signal?: AbortSignal; onStderrLine?: (line: string) => void },
+): Promise<ToolRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(path, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      if (child.pid) setPriority(child.pid, constants.priority.PRIORITY_LOW);
+    } catch {
+      // Not allowed here (some containers): the work still runs, at normal priority.
+    }
+    let stdout = '';
+    const lines: string[] = [];
+    child.stdout.on('data', (chunk: Buffer) => (stdout = (stdout + chunk.toString()).slice(-8192)));
+    createInterface({ input: child.stderr }).on('line', (line) => {
+      options.onStderrLine?.(line);
+      lines.push(line);
+      if (lines.length > 8) lines.shift();
+    });
+    const kill = () => child.kill('SIGKILL');
+    const timer = setTimeout(() => {
+      kill();
+      reject(new ToolTimeoutError(`no result within ${options.timeoutMs} ms`));
+    }, options.timeoutMs);
+    options.signal?.addEventListener('abort', kill, { once: true });
+    const done = () => {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', kill);
+    };
+    child.once('error', (error) => {
+      done();
+      reject(error);
+    });
+    child.once('close', (code) => {
+      done();
+      if (options.signal?.aborted) reject(new Error('stopped'));
+      else resolve({ code, stdout, stderr: lines.join('\n') });
+    });
+  });
+}
+
+/** The seconds ffmpeg's `-progress` report says it wrote, at its last report. */
+export function progressSeconds(report: string): number {
+  const times = [...report.matchAll(/^out_time_us=(\d+)$/gm)];
+  const last = times.at(-1)?.[1];
+  return last === undefined ? 0 : Number(last) / 1e6;
+}
+
+export interface AudioAnalysis {
+  durationSeconds: number;
+  /** EBU R128 integrated loudness, LUFS. */
+  loudnessLufs: number;
+  /** Highest true peak (4x oversampled), dBTP. */
+  truePeakDbtp: number;
+  /** Where sound starts and ends: leading and trailing silence lie outside. */
+  cueInSeconds: number;
+  cueOutSeconds: number;
+}
+
+/** Quieter than this for at least SILENCE_SECONDS counts as silence at either end. */
+export const SILENCE_DB = -50;
+export const SILENCE_SECONDS = 0.3;
+/** A long sermon decodes in a minute or two; this only stops a file that never ends. */
+export const ANALYSIS_TIMEOUT_MS = 30 * 60_000;
+/** ffmpeg's integrated loudness when nothing passes its gate: the file is silent. */
+const GATED_OUT_LUFS = -70;
+
+export class SilentAudioError extends Error {
+  constructor() {
+    super('No sound found: the file is silent');
+  }
+}
+
+/**
+ * Decodes the file once through ffmpeg's EBU R128 meter (integrated loudness and true peak, as BS.1770 measures
+ * the file's own channels) and its silence detector, and reads their reports: the duration, the loudness, and
+ * where sound starts and ends. Throws when ffmpeg cannot decode the file, or when it holds no sound.
+ */
+export async function analyseAudio(
+  path: string,
+  options: { signal?: AbortSignal; timeoutMs?: number } = {},
+): Promise<AudioAnalysis> {
+  const silences: { start: number; end: number | null }[] = [];
+  let inSummary = false;
+  let loudness: number | null = null;
+  let peak: number | null = null;
+  const run = await runMediaTool(
+    ffmpegPath(),
+    [
+      ...['-nostdin', '-hide_banner', '-nostats', '-threads', '1', '-protocol_whitelist', 'file'],
+      ...['-i', path, '-map', '0:a:0', '-vn'],
+      '-af',
+      `ebur128=peak=true:framelog=verbose,silencedetect=noise=${SILENCE_DB}dB:duration=${SILENCE_SECONDS}`,
+      ...['-f', 'null', '-progress', 'pipe:1', '-'],
+    ],
+    {
+      timeoutMs: options.timeoutMs ?? ANALYSIS_TIMEOUT_MS,
+      signal: options.signal,
+      onStderrLine(line) {
+        const start = /silence_start: (-?[\d.]+)/.exec(line);
+        if (start) silences.push({ start: Math.max(0, Number(start[1])), end: null });
+        const end = /silence_end: (-?[\d.]+)/.exec(line);
+        if (end && silences.length) silences.at(-1)!.end = Number(end[1]);
+        if (/\] Summary:$/.test(line)) inSummary = true;
+        if (!inSummary) return;
+        const integrated = /^\s+I:\s+(-?[\d.]+) LUFS/.exec(line);
+        if (integrated) loudness = Number(integrated[1]);
+        const truePeak = /^\s+Peak:\s+(-?[\d.]+|-inf) dBFS/.exec(line);
+        if (truePeak) peak = truePeak[1] === '-inf' ? -Infinity : Number(truePeak[1]);
+      },
+    },
+  );
+  if (run.code !== 0) throw new Error(`ffmpeg could not decode the file: ${lastLine(run.stderr)}`);
+  const durationSeconds = progressSeconds(run.stdout);
+  if (loudness === null || peak === null || durationSeconds <= 0)
+    throw new Error('ffmpeg measured no audio in the file');
+  if (loudness <= GATED_OUT_LUFS || peak === -Infinity) throw new SilentAudioError();
+  const { cueInSeconds, cueOutSeconds } = cuePoints(silences, durationSeconds);
+  return { durationSeconds, loudnessLufs: loudness, truePeakDbtp: peak, cueInSeconds, cueOutSeconds };
+}
+
+/** ffmpeg's silence reports are to the sample; a few milliseconds' slack at either end of the file. */
+const EDGE_SECONDS = 0.05;
+
+/** Leading silence is one that starts at the file's start; trailing silence one that lasts to its end. */
+export function cuePoints(silences: { start: number; end: number | null }[], durationSeconds: number) {
+  const first = silences[0];
+  const last = silences.at(-1);
+  const cueIn = first && first.start <= EDGE_SECONDS && first.end !== null ? first.end : 0;
+  const lastsToEnd = last && (last.end === null || last.end >= durationSeconds - EDGE_SECONDS);
+  const cueOut = last && lastsToEnd && last.start > cueIn ? last.start : durationSeconds;
+  return { cueInSeconds: round3(cueIn), cueOutSeconds: round3(cueOut) };
+}
+
+const round3 = (seconds: number) => Math.round(seconds * 1000) / 1000;
+const lastLine = (text: string) => text.trim().split('\n').at(-1) ?? 'no message';
