@@ -1,5 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  MEDIA_ARTWORK_FIELD,
+  MEDIA_UPLOAD_FIELD,
   mediaItemSchema,
   mediaListSchema,
   mediaPreviewSchema,
@@ -11,10 +13,6 @@ import {
 import { apiGetParsed, apiSend, apiUpload, apiUploadWithProgress } from '../../lib/api-request';
 
 export const LIBRARY_PATH = '/api/library';
-/** The multipart field of an audio upload (one file per request). */
-export const UPLOAD_FIELD = 'file';
-/** The multipart field of an artwork upload, as for the Content tab's images. */
-export const ARTWORK_FIELD = 'image';
 /** Items on one page of the list. */
 export const PAGE_SIZE = 50;
 /** While an item is being analysed the list is read again this often, so its loudness shows when measured. */
@@ -62,7 +60,7 @@ export function useInvalidateLibrary() {
 /** POST /api/library: one audio file, reporting how much has been sent (0 to 1). */
 export function uploadMedia(file: File, onProgress: (fraction: number) => void): Promise<MediaItem> {
   const form = new FormData();
-  form.append(UPLOAD_FIELD, file);
+  form.append(MEDIA_UPLOAD_FIELD, file);
   return apiUploadWithProgress(LIBRARY_PATH, form, mediaItemSchema, onProgress);
 }
 
@@ -90,7 +88,7 @@ export function useUploadArtwork() {
   return useMutation({
     mutationFn: ({ id, file }: { id: string; file: File }) => {
       const form = new FormData();
-      form.append(ARTWORK_FIELD, file);
+      form.append(MEDIA_ARTWORK_FIELD, file);
       return apiUpload(`${mediaPath(id)}/artwork`, form, mediaItemSchema);
     },
     onSuccess: invalidate,
