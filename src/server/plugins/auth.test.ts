@@ -113,6 +113,8 @@ describe('the route table', () => {
         'GET /api/admin/station superuser',
         'PUT /api/admin/station superuser',
         'POST /api/admin/station/source-password superuser',
+        'GET /api/admin/station/audio superuser',
+        'PUT /api/admin/station/audio superuser',
         'POST /api/featured-content staff',
         'PUT /api/featured-content/:id staff',
         'DELETE /api/featured-content/:id staff',

@@ -1,3 +1,4 @@
+import type { AudioSettings } from '../../common/audio-settings.js';
 import type { PlayOrder } from './autodj.js';
 import type { MinuteFigures } from './listener-stats.js';
 
@@ -22,4 +23,12 @@ export interface ListenerMinutesStore {
   startOfDay(now: Date, timeZone: string): Date;
 }
 
-export type RadioStorage = PlayOrderStore & SourcePasswordStore & ListenerMinutesStore;
+export interface AudioSettingsStore {
+  /**
+   * The Station tab's loudness target, true-peak ceiling, crossfade and bitrates on; read before each track
+   * so a change applies at the next one.
+   */
+  audioSettings(): Promise<AudioSettings>;
+}
+
+export type RadioStorage = PlayOrderStore & SourcePasswordStore & ListenerMinutesStore & AudioSettingsStore;

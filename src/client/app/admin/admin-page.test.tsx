@@ -187,6 +187,7 @@ describe('tabs by role', () => {
     expect(bar).toHaveClass('grid-cols-4');
     expect(names(screen.getByRole('tablist', { name: 'More admin sections' }))).toEqual([
       'Station',
+      'Library',
       'Schedule',
       'Prayer',
       'Chat',
@@ -202,5 +203,6 @@ describe('tabs by role', () => {
     expect(screen.queryByRole('tab', { name: 'User Management' })).toBeNull();
     expect(screen.queryByRole('tab', { name: 'Station' })).toBeNull();
     expect(screen.getByRole('tab', { name: 'Listeners' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Library' })).toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import type { Role } from '../../../common/accounts';
 import type { StaffUser } from '../../../common/admin';
 import { ChatTab } from '../../features/chat';
 import { ContentTab } from '../../features/featured-content';
+import { LibraryTab } from '../../features/library';
 import { ListenersTab } from '../../features/listeners';
 import { PrayerTab, PrayerUnreadBadge } from '../../features/prayer';
 import { ScheduleTab } from '../../features/programs';
@@ -36,6 +37,7 @@ export const ADMIN_TABS: AdminTab[] = [
   { id: 'users', label: 'User Management', superuserOnly: true, row: 'main', component: UserManagementTab },
   { id: 'settings', label: 'Settings', superuserOnly: false, row: 'main', component: SettingsTab },
   { id: 'station', label: 'Station', superuserOnly: true, row: 'more', component: StationTab },
+  { id: 'library', label: 'Library', superuserOnly: false, row: 'more', component: LibraryTab },
   { id: 'schedule', label: 'Schedule', superuserOnly: false, row: 'more', component: ScheduleTab },
   {
     id: 'prayer',

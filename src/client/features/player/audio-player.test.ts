@@ -5,6 +5,8 @@ import type { EngineCallbacks, EngineFactory } from './stream-engine';
 /** A stand-in for the stream library: records what the player asks and lets the test play the network's part. */
 function fakeEngine() {
   const calls: string[] = [];
+  /** The seconds each play asked the engine to buffer before starting. */
+  const buffers: number[] = [];
   let callbacks!: EngineCallbacks;
   const methods: string[] = [];
   const factory: EngineFactory = (audio, cb, method) => {
@@ -12,11 +14,14 @@ function fakeEngine() {
     methods.push(method);
     return {
       audio,
-      play: async (url) => void calls.push(url),
+      play: async (url, bufferSeconds) => {
+        calls.push(url);
+        buffers.push(bufferSeconds);
+      },
       stop: async () => void calls.push('stop'),
     };
   };
-  return { factory, calls, methods, callbacks: () => callbacks };
+  return { factory, calls, buffers, methods, callbacks: () => callbacks };
 }
 
 function setup(streamUrl: string | null = '/stream') {
@@ -131,6 +136,50 @@ describe('AudioPlayer', () => {
     engine.callbacks().onStop();
     await vi.advanceTimersByTimeAsync(6000);
     expect(engine.calls).toHaveLength(3);
+  });
+
+  it.each([
+    ['excellent', 10, 2, 128],
+    ['good', 5, 4, 128],
+    ['fair', 2, 8, 96],
+    ['poor', 1, 15, 64],
+  ] as const)(
+    "buffers SPEC.md's seconds for a %s network (%i) before playing: %i s at %i kbps",
+    async (quality, bandwidth, seconds, kbps) => {
+      vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const { player, engine } = setup();
+      player.setNetworkQuality({ bandwidth, latency: 0, quality });
+      player.play();
+      expect(engine.calls[0]).toContain(`quality=${kbps}&`);
+      expect(engine.buffers).toEqual([seconds]);
+      // A reconnect asks for the same buffer; a quality measured meanwhile applies to it.
+      engine.callbacks().onStop();
+      player.setNetworkQuality({ bandwidth: 1, latency: 500, quality: 'poor' });
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(engine.buffers[1]).toBe(15);
+    },
+  );
+
+  it("while the engine holds the start for the buffer it is buffering, not playing, even once the element says 'playing'", () => {
+    const { player, audio, engine } = setup();
+    player.play();
+    engine.callbacks().onHold(true);
+    expect(player.getState()).toMatchObject({ buffering: true, playing: false });
+    Object.defineProperty(audio, 'paused', { value: false, configurable: true });
+    audio.dispatchEvent(new Event('playing'));
+    expect(player.getState()).toMatchObject({ buffering: true, playing: false });
+    engine.callbacks().onHold(false);
+    expect(player.getState()).toMatchObject({ buffering: false, playing: true });
+  });
+
+  it('a stop while the start is held leaves the next start free of it', async () => {
+    const { player, audio, engine } = setup();
+    player.play();
+    engine.callbacks().onHold(true);
+    await player.stop();
+    player.play();
+    audio.dispatchEvent(new Event('playing'));
+    expect(player.getState()).toMatchObject({ buffering: false, playing: true });
   });
 
   it('a successful reconnect resets the backoff', async () => {

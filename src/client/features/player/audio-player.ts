@@ -16,6 +16,7 @@ import {
   type NetworkQuality,
   type Quality,
 } from '../../../common/player';
+import { secondsBufferedAhead } from './buffer-hold';
 import { StreamClockStore } from './stream-clock';
 import {
   icecastEngine,
@@ -76,6 +77,8 @@ export class AudioPlayer {
   private bitrate = QUALITY_SETTINGS.excellent.bitrate;
   private attempt = 0;
   private gaveUp = false;
+  /** The engine holds the start until the quality's buffer has arrived: not playing yet, buffering. */
+  private holding = false;
   private autoplayTried = false;
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   private bufferLowTimer: ReturnType<typeof setTimeout> | undefined;
@@ -127,7 +130,7 @@ export class AudioPlayer {
     return this.streamUrl !== null;
   }
 
-  /** The current network quality picks the bitrate, the preload and the reconnect delays. */
+  /** The current network quality picks the bitrate, the buffer, the preload and the reconnect delays. */
   setNetworkQuality(measure: NetworkQuality): void {
     this.bitrate = bitrateForScore(measure.bandwidth);
     this.audio.preload = preloadFor(measure.quality);
@@ -158,6 +161,7 @@ export class AudioPlayer {
   private async halt(): Promise<void> {
     this.clearReconnect();
     this.gaveUp = false;
+    this.holding = false;
     this.update({ wanted: false, playing: false, buffering: false, stalled: false });
     this.clock.reset();
     await this.engine.stop();
@@ -222,7 +226,9 @@ export class AudioPlayer {
   private start(): void {
     if (!this.streamUrl) return;
     const url = adaptiveStreamUrl(this.streamUrl, this.bitrate);
-    this.engine.play(url).catch((error: unknown) => {
+    // SPEC.md section 9: the buffer is the current quality's (2 s excellent ... 15 s poor), so a weak line
+    // starts later but rides out its dips.
+    this.engine.play(url, QUALITY_SETTINGS[this.state.quality].buffer).catch((error: unknown) => {
       console.warn('Audio playback failed', error);
       this.onEngineStopped();
     });
@@ -236,6 +242,7 @@ export class AudioPlayer {
         onStop: () => this.onEngineStopped(),
         // A live stream never ends by itself: its connection is gone, though buffered audio still plays.
         onStreamEnd: () => this.update({ stalled: this.state.wanted }),
+        onHold: (holding) => this.onHold(holding),
         onWarn: (message) => this.onEngineWarning(message),
       },
       method,
@@ -259,8 +266,16 @@ export class AudioPlayer {
     }
   }
 
+  /** Held: buffering until the buffer is in. Let go: playing, if the element already is. */
+  private onHold(holding: boolean): void {
+    this.holding = holding;
+    if (holding) this.update({ buffering: true });
+    else if (!this.audio.paused) this.onPlaying();
+  }
+
   /** On error or stream end, playing becomes false; if the listener still wants audio, reconnect. */
   private onEngineStopped(): void {
+    this.holding = false;
     this.update({ playing: false, buffering: false, stalled: this.state.wanted });
     this.clock.reset();
     if (this.state.wanted) this.scheduleReconnect();
@@ -292,12 +307,9 @@ export class AudioPlayer {
       this.audio.addEventListener(type, handler);
       this.cleanups.push(() => this.audio.removeEventListener(type, handler));
     };
+    // While the start is held the element may already say 'playing', but its audio does not move yet.
     on('playing', () => {
-      this.attempt = 0;
-      this.gaveUp = false;
-      clearTimeout(this.bufferLowTimer);
-      this.update({ playing: true, buffering: false, stalled: false });
-      this.startBufferCheck();
+      if (!this.holding) this.onPlaying();
     });
     // Waiting before the first audio is starting up; waiting while playing is the stream running dry.
     on('waiting', () => this.update({ buffering: true, stalled: this.state.stalled || this.state.playing }));
@@ -306,6 +318,14 @@ export class AudioPlayer {
       this.update({ playing: false, stalled: this.state.wanted });
     });
     on('ended', () => this.update({ playing: false, stalled: this.state.wanted }));
+  }
+
+  private onPlaying(): void {
+    this.attempt = 0;
+    this.gaveUp = false;
+    clearTimeout(this.bufferLowTimer);
+    this.update({ playing: true, buffering: false, stalled: false });
+    this.startBufferCheck();
   }
 
   /**
@@ -369,14 +389,4 @@ export class AudioPlayer {
 /** The preload's request: headers only, never from a cache (the stream's routes answer HEAD at once). */
 function warmUpStream(url: string, signal: AbortSignal): Promise<unknown> {
   return fetch(url, { method: 'HEAD', cache: 'no-store', signal });
-}
-
-/** Seconds of audio buffered past the playback position. */
-export function secondsBufferedAhead(audio: HTMLMediaElement): number {
-  const { buffered, currentTime } = audio;
-  for (let i = 0; i < buffered.length; i++) {
-    if (buffered.start(i) <= currentTime + 0.1 && currentTime <= buffered.end(i))
-      return buffered.end(i) - currentTime;
-  }
-  return 0;
 }

@@ -1,5 +1,6 @@
 import type IcecastMetadataPlayer from 'icecast-metadata-player';
 import type { IcecastMetadataPlayerIcyOptionsWithCallbacks } from 'icecast-metadata-player';
+import { holdUntilBuffered } from './buffer-hold';
 
 /**
  * The stream engine under the audio player: icecast-metadata-player, which plays the MP3 through Media
@@ -24,6 +25,8 @@ export interface EngineCallbacks {
    * (seconds of it) before `onStop`.
    */
   onStreamEnd(): void;
+  /** The start is held until the quality's buffer has arrived (true); the audio now moves (false). */
+  onHold(holding: boolean): void;
   onWarn(message: string): void;
 }
 
@@ -31,8 +34,11 @@ export type PlaybackMethod = 'mediasource' | 'html5';
 
 export interface StreamEngine {
   readonly audio: HTMLAudioElement;
-  /** Starts the stream at `url`; resolves when the audio element is playing. */
-  play(url: string): Promise<void>;
+  /**
+   * Starts the stream at `url`; its audio moves once `bufferSeconds` of it have arrived (with MSE: the plain
+   * media element buffers as the browser sees fit). Resolves when the audio element is playing.
+   */
+  play(url: string, bufferSeconds: number): Promise<void>;
   /** Stops and releases the connection. */
   stop(): Promise<void>;
   /** Play is near (hover, focus): fetch what starting will need. */
@@ -46,6 +52,9 @@ export type EngineFactory = (
 ) => StreamEngine;
 
 type IcecastModule = { default: typeof IcecastMetadataPlayer };
+
+/** Seconds the stream library gathers before it starts the element (see `bufferLength` below). */
+const LIBRARY_BUFFER_SECONDS = 0.5;
 let loading: Promise<IcecastModule> | undefined;
 
 /** Loads the player library (kept out of the first page load; fetched when play comes near). */
@@ -75,13 +84,15 @@ export function preferredPlaybackMethod(): PlaybackMethod {
 export const icecastEngine: EngineFactory = (audio, callbacks, method) => {
   let player: IcecastMetadataPlayer | undefined;
   let stopping = false;
+  let releaseHold = () => {};
   return {
     audio,
-    async play(url) {
+    async play(url, bufferSeconds) {
       // Started in the listener's gesture (iOS allows audio only there), and with its rejection handled:
       // the library's own start call on a paused element has no catch and would surface as a page error.
       prime(audio);
       const { default: Player } = await loadIcecastPlayer();
+      releaseHold();
       if (player) {
         stopping = true;
         await player.stop();
@@ -94,11 +105,15 @@ export const icecastEngine: EngineFactory = (audio, callbacks, method) => {
         playbackMethod: method,
         // Reconnects follow SPEC.md's backoff in the audio player, not the library's own.
         retryTimeout: 0,
-        bufferLength: 0.5,
+        // The library's own start threshold stays short: it also trims the audio behind the play head by it,
+        // and past 5 s that trim reaches ahead of the play head (its MediaSourcePlayer). The quality's
+        // buffer is held below instead.
+        bufferLength: LIBRARY_BUFFER_SECONDS,
         enableLogging: false,
         onMetadata: (metadata, timestampOffset) =>
           callbacks.onMetadata(metadata as HeardMetadata, timestampOffset),
         onStop: () => {
+          releaseHold();
           if (!stopping) callbacks.onStop();
         },
         onStreamEnd: () => {
@@ -108,10 +123,15 @@ export const icecastEngine: EngineFactory = (audio, callbacks, method) => {
         onError: (message) => callbacks.onWarn(String(message)),
       };
       player = new Player(url, options);
+      if (method === 'mediasource') {
+        callbacks.onHold(true);
+        releaseHold = holdUntilBuffered(audio, bufferSeconds, () => callbacks.onHold(false));
+      }
       prime(audio);
       await player.play();
     },
     async stop() {
+      releaseHold();
       stopping = true;
       await player?.stop();
     },

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { sourcePasswordResponseSchema, type StationSettings } from '../../../common/admin';
+import { audioSettingsSchema, type AudioSettings } from '../../../common/audio-settings';
 import { streamSourceStateSchema, type StreamSourceBody } from '../../../common/radio';
 import { stationInfoSchema } from '../../../common/station';
 import { apiDownload, apiGetParsed, apiSend } from '../../lib/api-request';
@@ -8,6 +9,7 @@ export const STATION_SETTINGS_PATH = '/api/admin/station';
 export const SOURCE_PASSWORD_PATH = '/api/admin/station/source-password';
 export const BACKUP_PATH = '/api/admin/backup';
 export const STREAM_SOURCE_PATH = '/api/admin/stream-source';
+export const AUDIO_SETTINGS_PATH = '/api/admin/station/audio';
 
 export const streamSourceQuery = () =>
   queryOptions({
@@ -47,6 +49,25 @@ export function useSaveStationSettings() {
   return useMutation({
     mutationFn: (body: StationSettings) => apiSend('PUT', STATION_SETTINGS_PATH, body, stationInfoSchema),
     onSuccess: (saved) => queryClient.setQueryData(stationSettingsQuery().queryKey, saved),
+  });
+}
+
+export const audioSettingsQuery = () =>
+  queryOptions({
+    queryKey: [AUDIO_SETTINGS_PATH],
+    queryFn: () => apiGetParsed(AUDIO_SETTINGS_PATH, audioSettingsSchema),
+  });
+
+/** Superuser only: loudness target, true-peak ceiling, crossfade and the stream bitrates that are on. */
+export function useAudioSettings() {
+  return useQuery(audioSettingsQuery());
+}
+
+export function useSaveAudioSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AudioSettings) => apiSend('PUT', AUDIO_SETTINGS_PATH, body, audioSettingsSchema),
+    onSuccess: (saved) => queryClient.setQueryData(audioSettingsQuery().queryKey, saved),
   });
 }
 

@@ -52,6 +52,12 @@ const TEMPLATES: Record<string, Record<string, unknown>> = {
     networkUrl: 'https://example.org',
     timeZone: 'UTC',
   },
+  'PUT /api/admin/station/audio': {
+    loudness_target_lufs: -16,
+    true_peak_dbtp: -1,
+    crossfade_seconds: 2,
+    bitrates: [128, 64],
+  },
   'POST /api/featured-content': {
     title: 't',
     description: 'd',

@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { stationSettingsSchema, type StationSettings } from '../../../common/admin.js';
+import {
+  audioSettingsSchema,
+  DEFAULT_AUDIO_SETTINGS,
+  type AudioSettings,
+} from '../../../common/audio-settings.js';
+import { STREAM_BITRATES } from '../../../common/radio.js';
 import type { StationInfo } from '../../../common/station.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
@@ -20,6 +26,8 @@ export const STREAM_SOURCE_PRIVATE_NETWORK_KEY = 'stream_source_private_network'
 export const CHAT_BLOCKED_WORDS_KEY = 'chat_blocked_words';
 /** Settings key of the secret that signs the links the station e-mails (newsletter confirm, unsubscribe). */
 export const SIGNING_SECRET_KEY = 'signing_secret';
+/** Settings key of the Station tab's audio settings (loudness, true peak, crossfade, bitrates on). */
+export const AUDIO_SETTINGS_KEY = 'audio';
 const CHANGED_TOPIC = 'station_settings_changed';
 
 /**
@@ -185,4 +193,31 @@ export async function chatBlockedWords(db: Database): Promise<string[]> {
 
 export async function saveChatBlockedWords(db: Database, words: string[]): Promise<void> {
   await writeSetting(db, CHAT_BLOCKED_WORDS_KEY, words);
+}
+
+/** The station's audio settings: what staff saved, else the defaults (also for a stored value gone bad). */
+export async function audioSettings(db: Database): Promise<AudioSettings> {
+  const saved = audioSettingsSchema.safeParse(await readSetting(db, AUDIO_SETTINGS_KEY));
+  return saved.success
+    ? saved.data
+    : { ...DEFAULT_AUDIO_SETTINGS, bitrates: [...DEFAULT_AUDIO_SETTINGS.bitrates] };
+}
+
+/** Saved with the bitrates highest first, as the quality table lists them; the engine reads it per track. */
+export async function saveAudioSettings(db: Database, next: AudioSettings): Promise<AudioSettings> {
+  const saved = { ...next, bitrates: STREAM_BITRATES.filter((kbps) => next.bitrates.includes(kbps)) };
+  await writeSetting(db, AUDIO_SETTINGS_KEY, saved);
+  return saved;
+}
+
+/**
+ * The engine's reader, asked before each track so a change applies at the next one: a database that cannot
+ * be read keeps the settings last read rather than going back to the defaults.
+ */
+export function audioSettingsReader(db: Database): () => Promise<AudioSettings> {
+  let last = DEFAULT_AUDIO_SETTINGS;
+  return async () => {
+    last = await audioSettings(db).catch(() => last);
+    return last;
+  };
 }

@@ -1,6 +1,7 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useStationSettings } from '../api';
+import { AudioSettingsPanel } from './audio-settings-panel';
 import { BackupPanel } from './backup-panel';
 import { SourcePasswordPanel } from './source-password-panel';
 import { StationSettingsForm } from './station-settings-form';
@@ -49,6 +50,15 @@ export function StationTab() {
         </CardHeader>
         <CardContent>
           <BackupPanel />
+        </CardContent>
+      </Card>
+      <Card className="md:col-span-2">
+        <CardHeader>
+          <CardTitle>Audio</CardTitle>
+          <CardDescription>Loudness, crossfades and the stream bitrates listeners can get.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <AudioSettingsPanel />
         </CardContent>
       </Card>
     </div>
