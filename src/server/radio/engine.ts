@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
+import { DEFAULT_AUDIO_SETTINGS, type AudioSettings } from '../../common/audio-settings.js';
 import { STREAM_BITRATES, type NowPlaying, type Track } from '../../common/radio.js';
 import type { Config } from '../config.js';
 import { AutoDj, type Cue, type PlayOrder } from './autodj.js';
@@ -16,30 +17,12 @@ import { CHANNELS, FRAME_SAMPLES, FRAME_SECONDS, SAMPLE_RATE } from './pcm.js';
 import type { RadioStorage } from './storage.js';
 import { TEST_TRANSMISSION_FILE, TEST_TRANSMISSION_LOUDNESS_LUFS } from './test-transmission.js';
 
-/** The Station tab's audio settings, as the engine uses them. */
-export interface AudioSettings {
-  loudnessTargetLufs: number;
-  truePeakDbtp: number;
-  crossfadeSeconds: number;
-  /** The bitrates encoded (kbps), a non-empty subset of STREAM_BITRATES. */
-  bitrates: number[];
-}
-
-export const DEFAULT_AUDIO_SETTINGS: AudioSettings = {
-  loudnessTargetLufs: -16,
-  truePeakDbtp: -1,
-  crossfadeSeconds: 2,
-  bitrates: [...STREAM_BITRATES],
-};
-
 export interface RadioEngineOptions {
   config: Pick<Config, 'dataDir' | 'publicUrl' | 'station'>;
   /** The station as staff last saved it (name, time zone); defaults to the config's. */
   station?: () => { name: string; timeZone: string };
   /** Play order, live-input password and listener minutes, kept by the features that own them. */
   storage: RadioStorage;
-  /** Loudness, crossfade and bitrates as staff set them; read before each item. Default: DEFAULT_AUDIO_SETTINGS. */
-  audio?: () => Promise<AudioSettings>;
   log?: FastifyBaseLogger;
   /** How often audio is produced and written to listeners, in ms (batched: one write per listener per tick). */
   tickMs?: number;
@@ -155,7 +138,10 @@ export class RadioEngine implements NowPlayingSource {
       order: () => this.playOrder(),
       mixing: async () => {
         await this.readSettings();
-        return this.settings;
+        return {
+          loudnessTargetLufs: this.settings.loudness_target_lufs,
+          crossfadeSeconds: this.settings.crossfade_seconds,
+        };
       },
       log: (message, detail) => options.log?.warn(detail, message),
       stationName: () => this.station().name,
@@ -385,7 +371,7 @@ export class RadioEngine implements NowPlayingSource {
     if (this.liveDecoder?.session !== session) {
       this.liveDecoder?.decoder.close();
       const decoder = new LiveDecoder(
-        { targetLufs: this.settings.loudnessTargetLufs, limit: this.limit() },
+        { targetLufs: this.settings.loudness_target_lufs, limit: this.limit() },
         {
           aheadSeconds: LIVE_AHEAD_SECONDS,
           log: (message, detail) => this.options.log?.warn(detail, message),
@@ -413,16 +399,15 @@ export class RadioEngine implements NowPlayingSource {
 
   /** The master limiter's ceiling (linear sample peak) for the true-peak target. */
   private limit(): number {
-    return 10 ** ((this.settings.truePeakDbtp - TRUE_PEAK_MARGIN_DB) / 20);
+    return 10 ** ((this.settings.true_peak_dbtp - TRUE_PEAK_MARGIN_DB) / 20);
   }
 
   private async readSettings(): Promise<void> {
-    const read = await (this.options.audio?.() ?? Promise.resolve(DEFAULT_AUDIO_SETTINGS)).catch(
-      () => this.settings,
-    );
+    const read = await this.options.storage.audioSettings().catch(() => this.settings);
     const bitrates = STREAM_BITRATES.filter((kbps) => read.bitrates.includes(kbps));
     const changed =
-      bitrates.join() !== this.settings.bitrates.join() || read.truePeakDbtp !== this.settings.truePeakDbtp;
+      bitrates.join() !== this.settings.bitrates.join() ||
+      read.true_peak_dbtp !== this.settings.true_peak_dbtp;
     this.settings = { ...read, bitrates: bitrates.length ? bitrates : [STREAM_BITRATES[0]] };
     // New bitrates or a new ceiling: a new encoder run (a moment's silence), mounts turned off close.
     if (changed && this.encoder) this.startEncoder();
@@ -438,7 +423,7 @@ export class RadioEngine implements NowPlayingSource {
     });
     this.producedSlot = Math.max(this.producedSlot, this.slot);
     this.encoder.start(this.producedSlot);
-    for (const [kbps, mount] of this.mounts) if (!bitrates.includes(kbps)) mount.closeAll();
+    for (const [kbps, mount] of this.mounts) if (!(bitrates as number[]).includes(kbps)) mount.closeAll();
     this.broadcaster = this.mounts.get(bitrates[0]!)!;
   }
 

@@ -10,7 +10,7 @@ import { SwitchableSource } from '../../radio/switchable-source.js';
 import { openCountryTally } from '../listeners/service.js';
 import { streamSource } from '../settings/service.js';
 import { radioRoutes } from './routes.js';
-import { engineAudioSettings, liveFiguresReader, radioStorage, type LiveFigures } from './service.js';
+import { liveFiguresReader, radioStorage, type LiveFigures } from './service.js';
 import { SourcePasswordGuard } from './source-guard.js';
 import { sourceRoutes, webInstanceSourceRoutes } from './source-routes.js';
 import { streamRoutes } from './stream-routes.js';
@@ -48,7 +48,6 @@ export default fp(
     const engine = new RadioEngine({
       config: app.config,
       storage: radioStorage(app.db, app.config),
-      audio: engineAudioSettings(app.db),
       log: app.log,
       station: () => app.station(),
     });

@@ -1,6 +1,5 @@
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import type { AudioSettings as EngineAudioSettings } from '../../radio/engine.js';
 import type { RadioStorage } from '../../radio/storage.js';
 import { listenerStats, recordMinute, startOfDay, type CountryTally } from '../listeners/service.js';
 import { audioSettingsReader, playOrder, sourcePassword } from '../settings/service.js';
@@ -16,20 +15,6 @@ export function radioStorage(db: Database, config: Pick<Config, 'sourcePassword'
     audioSettings: audioSettingsReader(db),
     recordMinute: (figures) => recordMinute(db, figures),
     startOfDay,
-  };
-}
-
-/** The Station tab's audio settings in the engine's terms; the engine asks before each item. */
-export function engineAudioSettings(db: Database): () => Promise<EngineAudioSettings> {
-  const read = audioSettingsReader(db);
-  return async () => {
-    const saved = await read();
-    return {
-      loudnessTargetLufs: saved.loudness_target_lufs,
-      truePeakDbtp: saved.true_peak_dbtp,
-      crossfadeSeconds: saved.crossfade_seconds,
-      bitrates: saved.bitrates,
-    };
   };
 }
 

@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_AUDIO_SETTINGS, type AudioSettings } from '../../../common/audio-settings.js';
 import { createTestApp } from '../../test/helpers.js';
-import { engineAudioSettings } from '../radio/service.js';
 import { radioStorage } from '../../test/radio-storage.js';
 import { addStaff } from '../../test/staff.js';
 import { AUDIO_SETTINGS_KEY } from './service.js';
@@ -51,13 +50,6 @@ describe("the Station tab's audio settings", () => {
     expect(saved.json()).toEqual(expected);
     expect((await get()).json()).toEqual(expected);
     expect(await radioStorage(t.db, t.config).audioSettings()).toEqual(expected);
-    // As the engine is handed them.
-    expect(await engineAudioSettings(t.db)()).toEqual({
-      loudnessTargetLufs: -14,
-      truePeakDbtp: -1.5,
-      crossfadeSeconds: 3.5,
-      bitrates: [128, 64],
-    });
   });
 
   it.each([
