@@ -146,6 +146,33 @@ describe('the Library tab in Chromium', () => {
     await psalm.getByRole('img', { name: /^Artwork for / }).waitFor();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/library-tab.png`, fullPage: true });
 
+    // The AutoDJ plays all three in turn, and a listener on the home page hears them: the audio moves on
+    // and the title changes with each item.
+    const ear = await openPage(own.browser);
+    await visit(ear.page, own.station.url);
+    await ear.page.getByRole('button', { name: 'Turn On' }).click();
+    await ear.page.getByRole('button', { name: 'Turn Off' }).waitFor({ timeout: 15_000 });
+    const nowPlaying = ear.page.getByTestId('now-playing');
+    const heard = new Set<string>();
+    const audioTime = () =>
+      ear.page.evaluate(
+        () => document.querySelector<HTMLAudioElement>('audio[data-station-player]')?.currentTime ?? -1,
+      );
+    const started = await audioTime();
+    await expect
+      .poll(
+        async () => {
+          const text = (await nowPlaying.textContent().catch(() => '')) ?? '';
+          for (const title of ['Be Thou My Vision', 'psalm-48k', 'sermon'])
+            if (text.includes(title)) heard.add(title);
+          return heard.size;
+        },
+        { timeout: 120_000, interval: 250 },
+      )
+      .toBe(3);
+    expect(await audioTime()).toBeGreaterThan(started + 10);
+    await ear.context.close();
+
     // Deleted after the confirmation: the list says so.
     await libraryRow(page, 'sermon.m4a')
       .getByRole('button', { name: /^Delete / })
