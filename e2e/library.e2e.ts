@@ -182,5 +182,5 @@ describe('the Library tab in Chromium', () => {
 
     expect(problems.filter((p) => !/status of 4\d\d/.test(p))).toEqual([]);
     await context.close();
-  });
+  }, 240_000);
 });
