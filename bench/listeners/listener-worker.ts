@@ -5,7 +5,10 @@ import { performance } from 'node:perf_hooks';
 export interface WorkerInput {
   host: string;
   port: number;
-  path: string;
+  /** The mounts listened to: listeners (and probes) take them in turn, listener k of this process the mount
+   * (first + k) mod paths.length. Results name each listener's mount by its index here. */
+  paths: string[];
+  first?: number;
   count: number;
   /** Connections this process opens per second while ramping up. */
   perSecond: number;
@@ -22,11 +25,16 @@ export type FromWorker =
       type: 'result';
       ttfbMs: number[];
       burstBytes: number[];
+      /** The mount (index in `paths`) of each figure in burstBytes. */
+      burstMounts: number[];
       /** The same, for listeners that joined while all the others were listening. */
       probeTtfbMs: number[];
       probeBurstBytes: number[];
+      probeBurstMounts: number[];
       /** Bytes per second of each listener over the steady window (NaN if it was gone before it). */
       rates: number[];
+      /** The mount of each listener in `rates`, so each is checked against its own bitrate. */
+      mounts: number[];
       connectErrors: number;
       badResponses: number;
       notMp3: number;
@@ -35,6 +43,7 @@ export type FromWorker =
 
 interface Listener {
   socket: Socket;
+  mount: number;
   openedAt: number;
   firstByteAt?: number;
   bodyAt?: number;
@@ -54,8 +63,10 @@ const send = (message: FromWorker) => process.send!(message);
 const listeners: Listener[] = [];
 const probes: Listener[] = [];
 let probing: NodeJS.Timeout | undefined;
-const request = Buffer.from(
-  `GET ${input.path} HTTP/1.1\r\nHost: ${input.host}:${input.port}\r\nUser-Agent: station-bench/1\r\nAccept: */*\r\nConnection: close\r\n\r\n`,
+const requests = input.paths.map((path) =>
+  Buffer.from(
+    `GET ${path} HTTP/1.1\r\nHost: ${input.host}:${input.port}\r\nUser-Agent: station-bench/1\r\nAccept: */*\r\nConnection: close\r\n\r\n`,
+  ),
 );
 
 /** An MPEG audio frame sync (11 set bits) somewhere near the start of the body. */
@@ -77,8 +88,10 @@ function countBody(listener: Listener, chunk: Buffer, now: number) {
 }
 
 function open(into: Listener[]) {
+  const mount = ((input.first ?? 0) + into.length) % requests.length;
   const listener: Listener = {
     socket: undefined!,
+    mount,
     openedAt: performance.now(),
     head: Buffer.alloc(0),
     ok: false,
@@ -87,7 +100,7 @@ function open(into: Listener[]) {
     closed: false,
     errored: false,
   };
-  const socket = connect({ host: input.host, port: input.port }, () => socket.write(request));
+  const socket = connect({ host: input.host, port: input.port }, () => socket.write(requests[mount]!));
   listener.socket = socket;
   socket.on('data', (chunk: Buffer) => {
     const now = performance.now();
@@ -154,16 +167,21 @@ process.on('message', (message: ToWorker) => {
         l.windowStart && !l.closed ? (l.body - l.windowStart.bytes) / ((now - l.windowStart.at) / 1000) : NaN;
     }
     const connected = listeners.filter((l) => l.firstByteAt !== undefined);
+    const bursts = connected.filter((l) => l.ok);
+    // Probes still inside their burst window are left out: their burst is not complete yet.
+    const probeBursts = probes.filter(
+      (l) => l.ok && l.bodyAt !== undefined && now - l.bodyAt > input.burstWindowMs,
+    );
     send({
       type: 'result',
       ttfbMs: connected.map((l) => l.firstByteAt! - l.openedAt),
-      burstBytes: connected.filter((l) => l.ok).map((l) => l.burst),
-      // Probes still inside their burst window are left out: their burst is not complete yet.
+      burstBytes: bursts.map((l) => l.burst),
+      burstMounts: bursts.map((l) => l.mount),
       probeTtfbMs: probes.filter((l) => l.firstByteAt !== undefined).map((l) => l.firstByteAt! - l.openedAt),
-      probeBurstBytes: probes
-        .filter((l) => l.ok && l.bodyAt !== undefined && now - l.bodyAt > input.burstWindowMs)
-        .map((l) => l.burst),
+      probeBurstBytes: probeBursts.map((l) => l.burst),
+      probeBurstMounts: probeBursts.map((l) => l.mount),
       rates: listeners.map((l) => l.rate ?? NaN),
+      mounts: listeners.map((l) => l.mount),
       connectErrors: listeners.filter((l) => l.firstByteAt === undefined).length,
       badResponses: connected.filter((l) => !l.ok).length,
       notMp3: connected.filter((l) => l.ok && l.mp3 === false).length,

@@ -1,25 +1,32 @@
 // The servers measured: our station (the built server) and Icecast, each on a free loopback port,
-// and the one ffmpeg encoder that feeds them both the same live MP3.
+// and the one ffmpeg encoder that feeds them the same live audio: our station one 128 kbps source (its
+// pipeline encodes every bitrate), Icecast one source per mount, each at that mount's bitrate.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { STREAM_PATH, streamPathFor } from '../../src/common/radio';
 import { freePort, startIcecast, stopProcess, waitFor } from '../../src/server/test/icecast-server';
+
+/** One live source an encoder sends: MP3 at `kbps` to an icecast:// URL (ffmpeg's Icecast source protocol). */
+export interface Source {
+  kbps: number;
+  url: string;
+}
 
 export interface Target {
   name: string;
   pid: number;
   port: number;
-  path: string;
-  /** Where an Icecast-compatible encoder sends the live source (icecast:// URL for ffmpeg). */
-  sourceUrl: string;
-  /** Resolves once the live source is on the air, false if it never came within the time. */
+  /** The mount a listener of this bitrate asks for. */
+  path(kbps: number): string;
+  /** What the encoder sends this server. */
+  sources: Source[];
+  /** Resolves once every live source is on the air, false if one never came within the time. */
   waitForSource(timeoutMs: number): Promise<boolean>;
   stop(): Promise<void>;
 }
-
-export const STREAM_PATH = '/stream';
 
 /**
  * Our station from dist/, as an operator runs it, with its own data folder and a raised file limit;
@@ -87,8 +94,9 @@ export async function startOurs(
     name: 'ours',
     pid: child.pid!,
     port,
-    path: STREAM_PATH,
-    sourceUrl: `icecast://source:${password}@127.0.0.1:${port}${STREAM_PATH}`,
+    // /stream/128 is /stream, the main mount.
+    path: streamPathFor,
+    sources: [{ kbps: 128, url: `icecast://source:${password}@127.0.0.1:${port}${STREAM_PATH}` }],
     waitForSource: (timeoutMs) =>
       waitFor(
         'the live source on our server',
@@ -103,20 +111,26 @@ export async function startOurs(
   };
 }
 
+/** Icecast with one mount per bitrate (/stream/128, /stream/96...), each fed its own source at that bitrate. */
 export async function startIcecastTarget(
   listeners: number,
   onSpawn: (child: ChildProcess) => void,
+  bitrates: readonly number[] = [128],
 ): Promise<Target> {
   const icecast = await startIcecast({ clients: listeners + 64, onSpawn });
+  const mounts = bitrates.map(streamPathFor);
   return {
     name: 'icecast',
     pid: icecast.process.pid!,
     port: icecast.port,
-    path: STREAM_PATH,
-    sourceUrl: `icecast://source:${icecast.password}@127.0.0.1:${icecast.port}${STREAM_PATH}`,
+    path: streamPathFor,
+    sources: bitrates.map((kbps) => ({
+      kbps,
+      url: `icecast://source:${icecast.password}@127.0.0.1:${icecast.port}${streamPathFor(kbps)}`,
+    })),
     waitForSource: (timeoutMs) =>
       Promise.race([
-        icecast.waitForMount(STREAM_PATH).then(() => true),
+        Promise.all(mounts.map((mount) => icecast.waitForMount(mount))).then(() => true),
         new Promise<boolean>((resolve) => setTimeout(() => resolve(false), timeoutMs).unref()),
       ]).catch(() => false),
     stop: () => icecast.stop(),
@@ -124,35 +138,25 @@ export async function startIcecastTarget(
 }
 
 /**
- * One real-time 128 kbps MP3 encoder feeding every target the same bytes (ffmpeg's tee muxer); a target
- * that refuses or drops the source does not stop the others.
+ * One real-time MP3 encoder for every source: the input is encoded once per bitrate, and sources of the
+ * same bitrate get the same bytes (ffmpeg's tee muxer); a target that refuses or drops a source does not
+ * stop the others.
  */
-export function startSource(urls: string[], file?: string): ChildProcess {
+export function startSource(sources: Source[], file?: string): ChildProcess {
   if (file && !existsSync(file)) throw new Error(`no such audio file: ${file}`);
   const input = file
     ? ['-stream_loop', '-1', '-i', file]
     : ['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100'];
-  const outputs = urls.map((url) => `[f=mp3:onfail=ignore]${url}`).join('|');
-  return spawn(
-    'ffmpeg',
-    [
-      ...['-nostdin', '-hide_banner', '-loglevel', 'error', '-re', ...input, '-map', '0:a'],
-      ...[
-        '-c:a',
-        'libmp3lame',
-        '-b:a',
-        '128k',
-        '-ar',
-        '44100',
-        '-ac',
-        '2',
-        '-flush_packets',
-        '1',
-        '-f',
-        'tee',
-        outputs,
-      ],
-    ],
-    { stdio: ['ignore', 'ignore', 'inherit'] },
-  );
+  const bitrates = [...new Set(sources.map((s) => s.kbps))];
+  const outputs = bitrates.flatMap((kbps) => [
+    ...['-map', '0:a', '-c:a', 'libmp3lame', '-b:a', `${kbps}k`, '-ar', '44100', '-ac', '2'],
+    ...['-flush_packets', '1', '-f', 'tee'],
+    sources
+      .filter((s) => s.kbps === kbps)
+      .map((s) => `[f=mp3:onfail=ignore]${s.url}`)
+      .join('|'),
+  ]);
+  return spawn('ffmpeg', ['-nostdin', '-hide_banner', '-loglevel', 'error', '-re', ...input, ...outputs], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }

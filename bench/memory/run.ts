@@ -69,7 +69,7 @@ async function soak(dataDir: string) {
     const input: WorkerInput = {
       host: '127.0.0.1',
       port,
-      path: '/stream',
+      paths: ['/stream'],
       count: Math.floor(soakListeners / workers) + (index < soakListeners % workers ? 1 : 0),
       perSecond: Math.ceil(500 / workers),
       burstWindowMs: 500,

@@ -68,7 +68,7 @@ export async function startGroups(
     const input: WorkerInput = {
       host: url.hostname,
       port: Number(url.port),
-      path: url.pathname,
+      paths: [url.pathname],
       count: group.count,
       perSecond: 200,
       burstWindowMs: 500,

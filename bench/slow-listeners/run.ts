@@ -34,7 +34,7 @@ async function measure(target: Target): Promise<Figures> {
   let bytes = 0;
   let last = 0;
   let largestGapMs = 0;
-  const reader = get(`http://127.0.0.1:${target.port}${target.path}`, (res) =>
+  const reader = get(`http://127.0.0.1:${target.port}${target.path(128)}`, (res) =>
     res.on('data', (chunk: Buffer) => {
       const now = performance.now();
       if (last && bytes > 64 * 1024) largestGapMs = Math.max(largestGapMs, now - last);
@@ -52,7 +52,7 @@ async function measure(target: Target): Promise<Figures> {
   let accepted = 0;
   const stalled = Array.from({ length: stalledCount }, () => {
     const socket = net.connect(target.port, '127.0.0.1', () => {
-      socket.write(`GET ${target.path} HTTP/1.0\r\nHost: station\r\n\r\n`);
+      socket.write(`GET ${target.path(128)} HTTP/1.0\r\nHost: station\r\n\r\n`);
       socket.pause(); // never reads
     });
     socket.on('error', () => {});
@@ -99,7 +99,7 @@ async function measure(target: Target): Promise<Figures> {
 try {
   targets.push(await startOurs(stalledCount + 1024, (child) => children.push(child)));
   targets.push(await startIcecastTarget(stalledCount + 8, (child) => children.push(child)));
-  children.push(startSource(targets.map((t) => t.sourceUrl)));
+  children.push(startSource(targets.flatMap((t) => t.sources)));
   for (const target of targets) await target.waitForSource(15_000);
   const figures: Figures[] = [];
   for (const target of targets) {
