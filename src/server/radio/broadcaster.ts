@@ -20,6 +20,11 @@ export interface BroadcasterOptions {
    */
   kernelSlackSeconds?: number;
   metaint?: number;
+  /**
+   * Audio is written to listeners in pieces of at least this many bytes (or a second's worth): a low bitrate
+   * then costs fewer writes per listener, not the same number of smaller ones. Default: every flush.
+   */
+  minWriteBytes?: number;
 }
 
 /** Audio produced since the last flush, written to every listener as one piece. */
@@ -66,6 +71,7 @@ export class Broadcaster {
   private readonly burstSeconds: number;
   private readonly maxBacklogBytes: number;
   private readonly kernelSlackSeconds: number;
+  private readonly minWriteBytes: number;
   /** Listeners dropped for not reading (their kernel queue past the bound), since start. */
   stalledDropped = 0;
   private readonly listeners = new Set<Listener>();
@@ -85,6 +91,7 @@ export class Broadcaster {
     this.maxBacklogBytes = options.maxBacklogBytes ?? 256 * 1024;
     this.kernelSlackSeconds = options.kernelSlackSeconds ?? 5;
     this.metaint = options.metaint ?? ICY_METAINT;
+    this.minWriteBytes = options.minWriteBytes ?? 0;
   }
 
   /** People listening here: every connection but the relays pulling the stream for theirs. */
@@ -121,6 +128,11 @@ export class Broadcaster {
   /** Sends what was pushed since the last flush to every listener. */
   flush(): void {
     if (this.pending.length === 0) return;
+    if (this.minWriteBytes > 0) {
+      const held = this.pending.reduce((sum, f) => sum + f.data.length, 0);
+      const seconds = this.clock - this.pending[0]!.start;
+      if (held < this.minWriteBytes && seconds < 1) return;
+    }
     const batch = toBatch(this.pending);
     this.pending = [];
     const meta = new Map<number, Buffer>();

@@ -125,7 +125,9 @@ export class RadioEngine implements NowPlayingSource {
     };
     for (const kbps of STREAM_BITRATES) {
       const clips = kbps === STREAM_BITRATES[0];
-      this.mounts.set(kbps, new Broadcaster({ ...options.broadcaster, clips }, events));
+      // Each mount writes as many bytes at a time as the main one does per tick, in fewer writes.
+      const minWriteBytes = ((STREAM_BITRATES[0] * 1000) / 8) * (this.tickMs / 1000) * 0.9;
+      this.mounts.set(kbps, new Broadcaster({ minWriteBytes, ...options.broadcaster, clips }, events));
     }
     this.broadcaster = this.mounts.get(STREAM_BITRATES[0])!;
     for (const mount of this.mounts.values()) mount.setTitle(this.streamTitle());
