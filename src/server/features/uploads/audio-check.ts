@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { parseFile } from 'music-metadata';
-import { WorkQueue } from './work-queue.js';
+import { ffmpegPath } from '../../radio/ffmpeg.js';
+import { heavyWork, WorkQueue } from './work-queue.js';
 
 export class NotAudioError extends Error {}
 
@@ -46,10 +47,10 @@ export async function checkAudio(file: string): Promise<CheckedAudio> {
 }
 
 /**
- * Audio files are decoded one at a time (one ffmpeg thread: the broadcast keeps the other core); one more
- * waits, and an upload beyond that is answered 503 at once.
+ * Audio files are decoded in the station's turns at heavy work (one ffmpeg thread: the broadcast keeps the
+ * other core); one more waits, and an upload beyond that is answered 503 at once.
  */
-export const audioQueue = new WorkQueue(1, 1);
+export const audioQueue = new WorkQueue(heavyWork, 1);
 
 /** About 3 hours of MP3 (the 200 MB limit) decodes in well under a minute on one core. */
 export const DECODE_TIMEOUT_MS = 5 * 60_000;
@@ -78,7 +79,7 @@ export async function checkUploadedAudio(file: string): Promise<CheckedAudio> {
 function decodedSeconds(file: string, container: CheckedAudio['extension']): Promise<number> {
   return new Promise((resolve, reject) => {
     const ffmpeg = spawn(
-      'ffmpeg',
+      ffmpegPath(),
       [
         ...['-nostdin', '-v', 'error', '-nostats', '-threads', '1'],
         ...['-f', container === 'mp3' ? 'mp3' : 'mov', '-i', file],

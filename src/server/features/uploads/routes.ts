@@ -20,12 +20,13 @@ import {
   IMAGE_UPLOAD_FIELD,
   INVALID_FILE_TYPE,
   MAX_IMAGE_UPLOAD_BYTES,
+  pictureTooLarge,
   uploadImageResponseSchema,
 } from '../../../common/featured-content.js';
 import { errorBodySchema } from '../../../common/http.js';
 import { audioQueue, checkUploadedAudio, DecodeTimeoutError, IncompleteAudioError } from './audio-check.js';
 import { UPLOADS_PREFIX, type UploadsFolder } from './service.js';
-import { imageQueue, reencodeImage } from './image-processing.js';
+import { imageQueue, PictureTooLargeError, reencodeImage } from './image-processing.js';
 import { BUSY_RETRY_AFTER_SECONDS } from './work-queue.js';
 
 /** A text field of a multipart upload is at most this long. */
@@ -122,6 +123,8 @@ export async function uploadRoutes(app: FastifyInstance, opts: { uploads: Upload
       } catch (error) {
         await discard(incoming);
         if (isTooLarge(error)) return reply.code(413).send({ message: FILE_TOO_LARGE.message });
+        if (error instanceof PictureTooLargeError)
+          return reply.code(400).send({ message: pictureTooLarge(error.description) });
         if (error instanceof FieldTooLongError)
           return reply
             .code(400)
