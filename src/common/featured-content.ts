@@ -98,6 +98,21 @@ export const INVALID_FILE_TYPE = {
   message: 'Please upload an image file (JPEG, PNG, GIF, or WebP)',
 };
 export const FILE_TOO_LARGE = { title: 'File too large', message: 'Please upload an image smaller than 5MB' };
+/** A picture with more pixels than the station decodes for its kind: refused before it is decoded (400). */
+export interface PictureTooLarge {
+  /** 'JPEG', 'progressive JPEG', 'PNG', 'GIF' or 'WebP'. */
+  kind: string;
+  width: number;
+  height: number;
+  frames: number;
+  maxPixels: number;
+}
+const millions = (pixels: number) => `${Number((pixels / 1e6).toFixed(1))} million`;
+export const pictureTooLarge = ({ kind, width, height, frames, maxPixels }: PictureTooLarge) =>
+  `This ${kind} picture is ${width} x ${height} pixels` +
+  (frames > 1 ? ` in ${frames} frames (${millions(width * height * frames)} pixels in all)` : '') +
+  `; the station takes a ${kind} picture of up to ${millions(maxPixels)} pixels. ` +
+  'Please make it smaller and upload it again.';
 export const uploadImageResponseSchema = z.object({ imageUrl: z.string() });
 
 /** Sermon audio (DESIGN.md section 7): MP3 or M4A, checked by content, up to 200 MB (about 3 hours at 128 kbps). */

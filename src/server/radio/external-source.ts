@@ -26,6 +26,12 @@ interface Logger {
   info(message: string): void;
 }
 
+/** How the status is asked for: a `fetch`. */
+export type StatusFetch = (
+  url: string,
+  init: { signal: AbortSignal; headers: Record<string, string> },
+) => Promise<Response>;
+
 export interface ExternalSourceOptions {
   streamSource: string;
   /** STREAM_STATUS_URL: Icecast, Radio.co-style or AzuraCast status JSON; Icecast's own by default. */
@@ -34,6 +40,8 @@ export interface ExternalSourceOptions {
   log: Logger;
   pollIntervalMs?: number;
   timeoutMs?: number;
+  /** Plain `fetch` unless given: the Station tab's saved source is asked through its address check. */
+  fetch?: StatusFetch;
 }
 
 export const EXTERNAL_POLL_INTERVAL_MS = 10_000;
@@ -129,7 +137,8 @@ export class ExternalStationSource implements NowPlayingSource {
   private async fetchStatus(): Promise<UpstreamStatus> {
     this.inFlight = new AbortController();
     const signal = AbortSignal.any([this.inFlight.signal, AbortSignal.timeout(this.timeout)]);
-    const response = await fetch(this.statusUrl!, { signal, headers: { accept: 'application/json' } });
+    const request = this.options.fetch ?? fetch;
+    const response = await request(this.statusUrl!, { signal, headers: { accept: 'application/json' } });
     if (!response.ok) {
       await response.body?.cancel();
       throw new Error(`it answered HTTP ${response.status}`);

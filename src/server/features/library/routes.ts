@@ -9,6 +9,7 @@ import { z } from 'zod';
 import {
   AUDIO_CHECK_TIMED_OUT,
   FILE_TOO_LARGE,
+  pictureTooLarge,
   incompleteAudioFile,
   INVALID_FILE_TYPE,
   MAX_IMAGE_UPLOAD_BYTES,
@@ -44,6 +45,7 @@ import {
   MULTIPART_LIMITS,
   NoAudioStreamError,
   NotAnImageError,
+  PictureTooLargeError,
   receiveFile,
   TruncatedAudioError,
   type CheckedAudio,
@@ -194,6 +196,8 @@ export async function libraryRoutes(app: FastifyInstance, opts: { library: Libra
         if (isTooLarge(error)) return reply.code(413).send({ message: FILE_TOO_LARGE.message });
         if (error instanceof FieldTooLongError) return reply.code(400).send({ message: error.message });
         if (error instanceof NotAnImageError) return invalid();
+        if (error instanceof PictureTooLargeError)
+          return reply.code(400).send({ message: pictureTooLarge(error.description) });
         if (isSystemError(error)) throw error;
         return invalid();
       } finally {

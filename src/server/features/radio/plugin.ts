@@ -1,6 +1,7 @@
 import { STREAM_PATH } from '../../../common/radio.js';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { AddressInfo } from 'node:net';
 import { announceBroadcaster, BroadcasterFeed } from '../../radio/broadcaster-link.js';
 import { RadioEngine } from '../../radio/engine.js';
 import { ExternalStationSource } from '../../radio/external-source.js';
@@ -8,12 +9,13 @@ import type { LibraryProvider } from '../../radio/library.js';
 import { RelayDirectory } from '../../radio/relays.js';
 import { SwitchableSource } from '../../radio/switchable-source.js';
 import { openCountryTally } from '../listeners/service.js';
-import { streamSource } from '../settings/service.js';
+import { allowPrivateNetworkSource, streamSource } from '../settings/service.js';
 import { radioRoutes } from './routes.js';
 import { liveFiguresReader, radioStorage, type LiveFigures } from './service.js';
 import { SourcePasswordGuard } from './source-guard.js';
 import { sourceRoutes, webInstanceSourceRoutes } from './source-routes.js';
 import { streamRoutes } from './stream-routes.js';
+import { checkedFetch } from './stream-source-check.js';
 import { streamSourceRoutes } from './stream-source-routes.js';
 
 declare module 'fastify' {
@@ -57,13 +59,25 @@ export default fp(
       warn: (message: string) => app.log.warn(message),
       info: (message: string) => app.log.info(message),
     };
+    // The Station tab's source is asked for its status the way its address was checked when it was saved
+    // (a name may resolve elsewhere since, and the setting may have changed); STREAM_SOURCE is the operator's.
+    const checkedStatus = checkedFetch(async () => {
+      const listening = app.server.address() as AddressInfo | null;
+      return {
+        allowPrivateNetwork: await allowPrivateNetworkSource(app.db),
+        ownOrigins: app.config.publicUrl ? [app.config.publicUrl] : [],
+        ownPorts: [app.config.port, ...(listening?.port ? [listening.port] : [])],
+      };
+    });
     const sourceFor = (value: string | undefined) =>
       value
         ? new ExternalStationSource({
             streamSource: value,
-            statusUrl: value === app.config.streamSource ? app.config.streamStatusUrl : undefined,
             stationName: app.station().name,
             log,
+            ...(value === app.config.streamSource
+              ? { statusUrl: app.config.streamStatusUrl }
+              : { fetch: checkedStatus }),
           })
         : engine;
     const web = app.config.role === 'web';

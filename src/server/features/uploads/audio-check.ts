@@ -1,7 +1,7 @@
 import { open } from 'node:fs/promises';
 import { progressSeconds, runMediaTool, ToolTimeoutError } from '../../radio/analysis.js';
 import { ffmpegPath, ffprobePath } from '../../radio/ffmpeg.js';
-import { WorkQueue } from './work-queue.js';
+import { heavyWork, WorkQueue } from './work-queue.js';
 
 /** Not a kind of audio the station takes (or not audio at all). */
 export class NotAudioError extends Error {}
@@ -122,10 +122,11 @@ export async function checkAudio(file: string): Promise<CheckedAudio> {
 }
 
 /**
- * Audio files are decoded one at a time (one ffmpeg thread at low priority: the broadcast keeps the other
- * core); a few more wait, their files on disk, and an upload beyond that is answered 503 at once.
+ * Audio files are decoded in the station's turns at heavy work, one at a time with pictures (one ffmpeg
+ * thread at low priority: the broadcast keeps the other core); a few more wait, their files on disk, and an
+ * upload beyond that is answered 503 at once.
  */
-export const audioQueue = new WorkQueue(1, 3);
+export const audioQueue = new WorkQueue(heavyWork, 3);
 
 /** About 9 hours of MP3 (a 500 MB upload) decodes in a few minutes on one core. */
 export const DECODE_TIMEOUT_MS = 10 * 60_000;

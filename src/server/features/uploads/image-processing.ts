@@ -1,5 +1,7 @@
 import type Sharp from 'sharp';
-import { WorkQueue } from './work-queue.js';
+import type { Metadata } from 'sharp';
+import type { PictureTooLarge } from '../../../common/featured-content.js';
+import { heavyWork, WorkQueue } from './work-queue.js';
 // sharp (libvips, about 27 MB resident) is loaded with the first picture, not at start: a small machine
 // that never receives an upload never carries it.
 // Sized for a small machine: one picture at a time, one libvips thread, and no cache of decoded images
@@ -15,10 +17,10 @@ const loadSharp = async () => {
 };
 
 /**
- * Pictures are re-encoded one at a time; a few more wait (their files on disk, not in memory), and an upload
- * beyond those is answered 503 at once (measured by bench/uploads).
+ * Pictures are re-encoded in the station's turns at heavy work; a few more wait (their files on disk, not in
+ * memory), and an upload beyond those is answered 503 at once (measured by bench/uploads).
  */
-export const imageQueue = new WorkQueue(1, 3);
+export const imageQueue = new WorkQueue(heavyWork, 3);
 
 /** The formats SPEC.md section 5 accepts, as sharp names them after reading the bytes. */
 const ACCEPTED_FORMATS = ['jpeg', 'png', 'gif', 'webp'] as const;
@@ -27,13 +29,51 @@ type AcceptedFormat = (typeof ACCEPTED_FORMATS)[number];
 const EXTENSIONS: Record<AcceptedFormat, string> = { jpeg: 'jpg', png: 'png', gif: 'gif', webp: 'webp' };
 /** Larger than any screen shows a featured card; keeps pages light. */
 export const MAX_IMAGE_DIMENSION = 1600;
-/** Refuses decompression bombs: a tiny file that would decode to gigabytes. */
-const MAX_INPUT_PIXELS = 40_000_000;
+/**
+ * Decoding a picture costs memory in proportion to its pixels times their bytes. A baseline JPEG or a plain
+ * PNG is decoded in strips (a JPEG at a reduced size too: libjpeg shrinks on load), and costs about a quarter
+ * of its decoded size (a 6,300 x 6,300 photo about 28 MB); other pictures (progressive JPEG, interlaced PNG,
+ * GIF, WebP) are decoded whole and cost up to twice it (a 6,300 x 6,300 GIF took 225 MB). Both are bounded
+ * before decoding (measured by bench/uploads).
+ */
+export const MAX_INPUT_PIXELS = 40_000_000;
+const MAX_DECODED_BYTES = { strips: 120_000_000, whole: 20_000_000 };
 
 export class NotAnImageError extends Error {}
 
+/** More pixels than the station decodes for a picture of this kind. */
+export class PictureTooLargeError extends Error {
+  constructor(readonly description: PictureTooLarge) {
+    super(`${description.kind} of ${description.width} x ${description.height} x ${description.frames}`);
+  }
+}
+
 const isAccepted = (format: string | undefined): format is AcceptedFormat =>
   (ACCEPTED_FORMATS as readonly string[]).includes(format ?? '');
+
+/** Refuses, before decoding, a picture that would cost more memory than the limits above allow. */
+function checkPixels(meta: Metadata, format: AcceptedFormat) {
+  const width = meta.width ?? 0;
+  const height = meta.pageHeight ?? meta.height ?? 0;
+  const frames = meta.pages ?? 1;
+  const inStrips = (format === 'jpeg' || format === 'png') && !meta.isProgressive;
+  // libnsgif decodes every GIF to 8-bit RGBA.
+  const channels = format === 'gif' ? 4 : (meta.channels ?? 4);
+  const bytesPerPixel = channels * (meta.depth === 'ushort' ? 2 : 1);
+  const maxPixels = Math.min(
+    MAX_INPUT_PIXELS,
+    Math.floor(MAX_DECODED_BYTES[inStrips ? 'strips' : 'whole'] / bytesPerPixel),
+  );
+  if (width * height * frames <= maxPixels) return;
+  const kind = format === 'webp' ? 'WebP' : format === 'jpeg' ? 'JPEG' : format.toUpperCase();
+  throw new PictureTooLargeError({
+    kind: meta.isProgressive ? `${format === 'png' ? 'interlaced' : 'progressive'} ${kind}` : kind,
+    width,
+    height,
+    frames,
+    maxPixels,
+  });
+}
 
 /**
  * Checks what the bytes really are (never the name or the declared type), then re-encodes the picture:
@@ -42,17 +82,18 @@ const isAccepted = (format: string | undefined): format is AcceptedFormat =>
  * a place in `imageQueue`.
  */
 export async function reencodeImage(input: Buffer | string): Promise<{ data: Buffer; extension: string }> {
-  let format: AcceptedFormat;
-  let animated: boolean;
   const sharp = await loadSharp();
+  let meta: Metadata;
   try {
-    const meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-    if (!isAccepted(meta.format)) throw new NotAnImageError(`unaccepted format ${meta.format}`);
-    format = meta.format;
-    animated = (meta.pages ?? 1) > 1;
+    // Only the header is read; the pixel limits are checked below, with their own message.
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch (error) {
-    throw error instanceof NotAnImageError ? error : new NotAnImageError(String(error));
+    throw new NotAnImageError(String(error));
   }
+  if (!isAccepted(meta.format)) throw new NotAnImageError(`unaccepted format ${meta.format}`);
+  const format = meta.format;
+  const animated = (meta.pages ?? 1) > 1;
+  checkPixels(meta, format);
   try {
     let pipeline = sharp(input, { animated, limitInputPixels: MAX_INPUT_PIXELS });
     // Orientation lives in the EXIF we drop, so apply it to the pixels first.

@@ -10,7 +10,7 @@ import { multipartBody } from '../../test/multipart.js';
 import { addStaff } from '../../test/staff.js';
 import { audioQueue } from './audio-check.js';
 import { imageQueue } from './image-processing.js';
-import { BUSY_RETRY_AFTER_SECONDS, type WorkQueue } from './work-queue.js';
+import { BUSY_RETRY_AFTER_SECONDS, heavyWork, type WorkQueue } from './work-queue.js';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let staff: Record<string, string>;
@@ -29,6 +29,10 @@ const picture = () =>
   sharp({ create: { width: 1200, height: 900, channels: 3, background: '#7c2d12' } })
     .jpeg()
     .toBuffer();
+const send = (url: string, field: string, filename: string, type: string, data: Buffer) => {
+  const body = multipartBody(field, filename, type, data);
+  return t.app.inject({ method: 'POST', url, headers: { ...staff, ...body.headers }, payload: body.payload });
+};
 const sermon = () => {
   const file = path.join(work, 'sermon.mp3');
   execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=duration=3', '-b:a', '64k', file]);
@@ -73,3 +77,24 @@ describe.each([
     expect((await upload()).statusCode).toBe(201);
   }, 60_000);
 });
+
+it('decodes one picture or sermon at a time: a picture waits while a sermon is decoded, and the other way round', async () => {
+  const [photo, audio] = [await picture(), sermon()];
+  for (const [holder, url, field, filename, type, data] of [
+    [audioQueue, '/api/upload-image', 'image', 'photo.jpg', 'image/jpeg', photo],
+    [imageQueue, '/api/upload-audio', 'audio', 'sermon.mp3', 'audio/mpeg', audio],
+  ] as const) {
+    // A sermon (or picture) being decoded holds the station's one turn.
+    const place = holder.admit()!;
+    let finish!: () => void;
+    const holding = place.run(() => new Promise<void>((resolve) => (finish = resolve)));
+    let answered = false;
+    const res = send(url, field, filename, type, data).finally(() => (answered = true));
+    await vi.waitFor(() => expect(heavyWork.waiting).toBe(1));
+    expect(answered).toBe(false);
+    finish();
+    await holding;
+    place.leave();
+    expect((await res).statusCode).toBe(201);
+  }
+}, 60_000);

@@ -18,6 +18,7 @@ import {
   IMAGE_UPLOAD_FIELD,
   INVALID_FILE_TYPE,
   MAX_IMAGE_UPLOAD_BYTES,
+  pictureTooLarge,
   uploadImageResponseSchema,
 } from '../../../common/featured-content.js';
 import { errorBodySchema } from '../../../common/http.js';
@@ -30,7 +31,7 @@ import {
   type ProbedAudio,
 } from './audio-check.js';
 import { UPLOADS_PREFIX, type UploadsFolder } from './service.js';
-import { imageQueue } from './image-processing.js';
+import { imageQueue, PictureTooLargeError } from './image-processing.js';
 import { FieldTooLongError, isSystemError, isTooLarge, MULTIPART_LIMITS, receiveFile } from './receive.js';
 import { BUSY_RETRY_AFTER_SECONDS } from './work-queue.js';
 
@@ -112,6 +113,8 @@ export async function uploadRoutes(
       } catch (error) {
         await discard(incoming);
         if (isTooLarge(error)) return reply.code(413).send({ message: FILE_TOO_LARGE.message });
+        if (error instanceof PictureTooLargeError)
+          return reply.code(400).send({ message: pictureTooLarge(error.description) });
         if (error instanceof FieldTooLongError) return reply.code(400).send({ message: error.message });
         // A failure of this machine (disk full, permissions) is ours; anything else the body did.
         if (isSystemError(error)) throw error;

@@ -22,7 +22,7 @@ export {
   type CheckedAudio,
   type ProbedAudio,
 } from './audio-check.js';
-export { imageQueue, NotAnImageError } from './image-processing.js';
+export { imageQueue, NotAnImageError, PictureTooLargeError } from './image-processing.js';
 export { FieldTooLongError, isSystemError, isTooLarge, MULTIPART_LIMITS, receiveFile } from './receive.js';
 export { BUSY_RETRY_AFTER_SECONDS, type Place } from './work-queue.js';
 

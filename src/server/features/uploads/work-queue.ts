@@ -1,18 +1,55 @@
 /**
- * A bounded line for heavy work (decoding pictures, decoding audio): `atOnce` run together, the rest wait
- * their turn in the order they came, and no more than `atOnce + waiting` are let in at all, so a burst of
- * uploads can neither hold the machine's memory nor keep its cores busy. An upload takes its place before
- * its body is read, so the bodies waiting are bounded too.
+ * Turns at heavy work (decoding pictures, decoding audio): `atOnce` run together, the rest wait their turn in
+ * the order they came.
  */
-export class WorkQueue {
-  private inside = 0;
+export class Turns {
   private running = 0;
   private readonly line: (() => void)[] = [];
 
+  constructor(readonly atOnce: number) {}
+
+  /** How many wait for a turn. */
+  get waiting() {
+    return this.line.length;
+  }
+
+  async take<T>(work: () => Promise<T>): Promise<T> {
+    if (this.running >= this.atOnce) await new Promise<void>((resolve) => this.line.push(resolve));
+    else this.running++;
+    try {
+      return await work();
+    } finally {
+      // The turn passes straight to the next in line, so running never drops and rises again in between.
+      const next = this.line.shift();
+      if (next) next();
+      else this.running--;
+    }
+  }
+}
+
+/**
+ * One picture or one sermon is decoded at a time in the whole station: each holds tens of megabytes while it
+ * is decoded (libvips, ffmpeg), and side by side they would take a small machine past its memory (measured by
+ * bench/uploads).
+ */
+export const heavyWork = new Turns(1);
+
+/**
+ * A bounded line for one kind of heavy work: it runs in `turns`, and no more than `turns.atOnce + waiting`
+ * are let in at all, so a burst of uploads can neither hold the machine's memory nor keep its cores busy.
+ * An upload takes its place before its body is read, so the bodies waiting are bounded too.
+ */
+export class WorkQueue {
+  private inside = 0;
+
   constructor(
-    readonly atOnce: number,
+    readonly turns: Turns,
     readonly waiting: number,
   ) {}
+
+  get atOnce() {
+    return this.turns.atOnce;
+  }
 
   /** How many are let in (running, waiting, or still receiving their file). */
   get admitted() {
@@ -25,26 +62,13 @@ export class WorkQueue {
     this.inside++;
     let left = false;
     return {
-      run: (work) => this.run(work),
+      run: (work) => this.turns.take(work),
       leave: () => {
         if (left) return;
         left = true;
         this.inside--;
       },
     };
-  }
-
-  private async run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.running >= this.atOnce) await new Promise<void>((resolve) => this.line.push(resolve));
-    else this.running++;
-    try {
-      return await work();
-    } finally {
-      // The turn passes straight to the next in line, so running never drops and rises again in between.
-      const next = this.line.shift();
-      if (next) next();
-      else this.running--;
-    }
   }
 }
 
