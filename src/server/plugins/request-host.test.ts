@@ -126,6 +126,7 @@ describe('absolute links and the request host', () => {
     const get = (url: string) => t.app.inject({ url, headers: { host: 'radio.example:5000' } });
     expect((await get('/api/radio/stream-url')).json()).toEqual({
       streamUrl: 'http://radio.example:5000/stream',
+      streams: [128, 96, 80, 64].map((kbps) => ({ kbps, url: `http://radio.example:5000/stream/${kbps}` })),
     });
     expect((await get('/dashboard-mgmt')).body).toContain('href="http://radio.example:5000/dashboard-mgmt"');
     expect((await get(`/api/clips/${clipId}`)).json().shareUrl).toBe(
@@ -143,7 +144,8 @@ describe('absolute links and the request host', () => {
       url: '/api/radio/stream-url',
       headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'radio.example.org' },
     });
-    expect(res.json()).toEqual({ streamUrl: 'https://radio.example.org/stream' });
+    expect(res.json()).toMatchObject({ streamUrl: 'https://radio.example.org/stream' });
+    expect(res.json().streams[3]).toEqual({ kbps: 64, url: 'https://radio.example.org/stream/64' });
   });
 
   it('with PUBLIC_URL, every link is built on it and the feed stays publicly cacheable', async () => {
