@@ -56,7 +56,10 @@ export class MultiEncoder {
     const proc = spawn(
       ffmpegPath(),
       [
-        ...['-hide_banner', '-nostdin', '-v', 'error', ...PCM_ARGS, '-i', 'pipe:0'],
+        // Its format is given: without probing, the first frames come after a few frames of audio, not
+        // after more than a second of it (so a restarted encoder is back within the gap the engine covers).
+        ...['-hide_banner', '-nostdin', '-v', 'error', '-probesize', '32', '-analyzeduration', '0'],
+        ...[...PCM_ARGS, '-i', 'pipe:0'],
         ...[
           '-filter_complex',
           `[0:a]alimiter=limit=${this.options.limit.toFixed(4)}:level=0,asplit=${this.options.bitrates.length}${split}`,
