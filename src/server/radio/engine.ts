@@ -90,6 +90,8 @@ export class RadioEngine implements NowPlayingSource {
   /** Listeners on the Icecast relays pulling /stream (RELAY_URLS), from their status pages. */
   private relayListeners = 0;
   private wallBase = 0;
+  /** Until then, while nothing is broadcast yet, the clock waits for the encoder's first frames. */
+  private firstFramesBy = 0;
   private timer: NodeJS.Timeout | null = null;
   private minuteTimer: NodeJS.Timeout | null = null;
   private pushTimer: NodeJS.Timeout | null = null;
@@ -195,6 +197,7 @@ export class RadioEngine implements NowPlayingSource {
     for (let waited = 0; !this.autodj.ready && waited < FIRST_AUDIO_WAIT_MS; waited += 20) await sleep(20);
     this.startEncoder();
     this.wallBase = performance.now() - this.broadcaster.clock * 1000;
+    this.firstFramesBy = performance.now() + FIRST_AUDIO_WAIT_MS;
     this.tick();
     this.timer = setInterval(() => this.tick(), this.tickMs);
     this.stallTimer = setInterval(() => void this.dropStalled(), this.stallCheckMs);
@@ -290,8 +293,15 @@ export class RadioEngine implements NowPlayingSource {
       this.encoder.start(this.producedSlot);
     }
     this.produce(targetSlot + LEAD_SLOTS, now);
+    const starting = this.slot === 0;
     while (this.slot < targetSlot) {
       const taken = this.encoder?.take(this.slot) ?? { state: 'lost' as const };
+      if (taken.state === 'later' && this.slot === 0 && now < this.firstFramesBy) {
+        // The encoder is starting and nobody hears a wait yet: the clock starts with its first audio, rather
+        // than standing still, then jumping ahead over its first frames with silence.
+        this.wallBase = now;
+        break;
+      }
       if (taken.state === 'later') {
         // Frames a moment late are waited for; longer, the slot goes silent so players hear no gap.
         this.encoderWaitSince ??= now;
@@ -303,6 +313,8 @@ export class RadioEngine implements NowPlayingSource {
       }
       this.slot++;
     }
+    // The clock runs from here: web instances carry it on from this moment, not from the 0 of the start.
+    if (starting && this.slot > 0) this.emitChange();
     for (const kbps of this.bitrates()) this.mounts.get(kbps)!.flush();
   }
 
