@@ -114,10 +114,15 @@ export class AutoDj {
     await this.preparing;
   }
 
-  /** Whether the next item has audio ready (tests wait for it; the engine does not need to). */
+  /**
+   * Whether the item to play next (the one on air while the next has no decoder yet) has a second of audio
+   * decoded, or all of it: the engine waits for it at start, tests before each read. A decoder's first output
+   * is a few samples; waiting for those alone opens with silence.
+   */
   get ready(): boolean {
     if (!this.current) this.next?.open();
-    return (this.current?.decoder?.available ?? 0) > 0 || (this.next?.decoder?.available ?? 0) > 0;
+    const decoder = this.next?.decoder ?? this.current?.decoder;
+    return !!decoder && (decoder.ended || decoder.available >= SAMPLE_RATE);
   }
 
   /**
