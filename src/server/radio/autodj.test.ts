@@ -1,16 +1,19 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AutoDj, type AutoDjTrack, type Cue, type PlayOrder } from './autodj.js';
-import { mediaFolderProvider } from './library.js';
+import { AutoDj, type AutoDjTrack, type Cue, type Mixing, type PlayOrder } from './autodj.js';
+import { mediaFolderProvider, type LibraryItem, type LibraryProvider } from './library.js';
+import { CHANNELS, FRAME_SAMPLES, FRAME_SECONDS, SAMPLE_RATE } from './pcm.js';
 import { makeMp3, tempAudioDir } from './test-audio.js';
 
+let dir: string;
 let media: string;
 let empty: string;
 let fallback: string;
 
 beforeAll(async () => {
-  const dir = await tempAudioDir();
+  dir = await tempAudioDir();
   media = join(dir, 'media');
   empty = join(dir, 'empty');
   await mkdir(media);
@@ -31,32 +34,77 @@ beforeAll(async () => {
   });
 }, 30_000);
 
-function dj(dirs: string[], order: PlayOrder = 'in_order') {
+/** How much faster than real time the tests pull audio (the engine pulls in real time). */
+const SPEED = 10;
+
+function dj(providers: LibraryProvider[], options: { order?: PlayOrder; mixing?: Partial<Mixing> } = {}) {
   const tracks: AutoDjTrack[] = [];
   const cues: Cue[] = [];
   const autodj = new AutoDj({
-    providers: dirs.map(mediaFolderProvider),
+    providers,
     fallback: { path: fallback },
-    order: async () => order,
+    order: async () => options.order ?? 'in_order',
+    mixing: async () => ({ loudnessTargetLufs: -16, crossfadeSeconds: 0, ...options.mixing }),
     stationName: () => 'Grace Live Radio',
     onTrack: (t) => tracks.push(t),
     onCue: (c) => cues.push(c),
   });
   let clock = 0;
-  /** Plays `seconds` of audio; the next file is ready in time, as with the real-time tick. */
+  /** Left channel of everything played. */
+  const heard: number[] = [];
+  /**
+   * Plays `seconds` of audio a frame at a time, as the engine's tick pulls it but SPEED times faster than real
+   * time; it waits for each item's first audio, which real time would have given it.
+   */
   const play = async (seconds: number) => {
-    const end = clock + seconds;
+    const end = clock + seconds - 1e-9;
+    const out = new Float32Array(FRAME_SAMPLES * CHANNELS);
     while (clock < end) {
       await autodj.prepare();
-      clock += autodj.nextFrame(clock).duration;
+      while (!autodj.ready) await sleep(5);
+      out.fill(0);
+      autodj.read(out, 0, FRAME_SAMPLES, clock);
+      for (let i = 0; i < FRAME_SAMPLES; i++) heard.push(out[i * CHANNELS]!);
+      clock += FRAME_SECONDS;
+      await sleep((FRAME_SECONDS * 1000) / SPEED);
     }
   };
-  return { autodj, tracks, cues, play, clock: () => clock };
+  return { autodj, tracks, cues, play, heard, clock: () => clock };
 }
 
+/** RMS of the samples from `from` to `to` seconds. */
+function rms(samples: number[], from: number, to: number): number {
+  let sum = 0;
+  const a = Math.round(from * SAMPLE_RATE);
+  const b = Math.min(samples.length, Math.round(to * SAMPLE_RATE));
+  for (let i = a; i < b; i++) sum += samples[i]! ** 2;
+  return Math.sqrt(sum / Math.max(1, b - a));
+}
+
+const dB = (ratio: number) => 20 * Math.log10(ratio);
+
+/** Amplitude of one frequency from `from` to `to` seconds (Goertzel), as a sine's peak. */
+function toneLevel(samples: number[], frequency: number, from: number, to: number): number {
+  const a = Math.round(from * SAMPLE_RATE);
+  const b = Math.round(to * SAMPLE_RATE);
+  const w = (2 * Math.PI * frequency) / SAMPLE_RATE;
+  let re = 0;
+  let im = 0;
+  for (let i = a; i < b; i++) {
+    re += samples[i]! * Math.cos(w * i);
+    im += samples[i]! * Math.sin(w * i);
+  }
+  return (2 * Math.hypot(re, im)) / (b - a);
+}
+
+const items =
+  (...list: LibraryItem[]): LibraryProvider =>
+  async () =>
+    list;
+
 describe('AutoDJ', () => {
-  it('plays the library in order, titles from ID3 tags or the file name, back to the start', async () => {
-    const { autodj, tracks, play } = dj([media]);
+  it('plays the library in order as decoded audio, titles from ID3 tags or the file name, back to the start', async () => {
+    const { autodj, tracks, play, heard } = dj([mediaFolderProvider(media)]);
     await autodj.prepare();
     await play(7.5);
     // By file name: b.mp3, then 'Choir - Morning Hymn.mp3'.
@@ -66,17 +114,21 @@ describe('AutoDJ', () => {
       'Pastor John - Psalm 23',
       'Choir - Morning Hymn',
     ]);
-    // Each track starts where the previous one's frames ended on the stream clock.
+    // Each track starts where the previous one's audio ended on the stream clock.
     expect(tracks[0]!.startedAt).toBe(0);
-    expect(tracks[1]!.startedAt).toBeGreaterThan(0.99);
-    expect(tracks[1]!.startedAt).toBeLessThan(1.2);
+    expect(tracks[1]!.startedAt).toBeCloseTo(1, 2);
+    expect(tracks[2]!.startedAt).toBeCloseTo(3, 2);
+    // The files' tone throughout, unlevelled (they have no measured loudness): nothing missing, nothing added.
+    const level = rms(heard, 0.1, 0.9);
+    expect(level).toBeGreaterThan(0.05);
+    for (let at = 0; at < 7.45; at += 0.05) expect(dB(rms(heard, at, at + 0.05) / level)).toBeCloseTo(0, 0);
     autodj.stop();
   });
 
   it('emits the subtitles beside a file as it plays, on the stream clock', async () => {
-    const { autodj, tracks, cues, play, clock } = dj([media]);
+    const { autodj, tracks, cues, play, clock } = dj([mediaFolderProvider(media)]);
     await autodj.prepare();
-    while (tracks.at(-1)?.title !== 'Morning Hymn') await play(0.02);
+    while (tracks.at(-1)?.title !== 'Morning Hymn') await play(FRAME_SECONDS);
     const start = tracks.at(-1)!.startedAt;
     await play(start + 0.4 - clock());
     expect(cues).toEqual([]);
@@ -95,18 +147,18 @@ describe('AutoDJ', () => {
   });
 
   it('falls back to the test transmission when the library is empty, and takes added sources', async () => {
-    const { autodj, tracks, play } = dj([empty]);
+    const { autodj, tracks, play } = dj([mediaFolderProvider(empty)]);
     await autodj.prepare();
     await play(0.5);
     expect(tracks[0]!.title).toBe('Test Transmission');
-    autodj.addSource(async () => [
-      {
+    autodj.addSource(
+      items({
         path: join(media, 'b.mp3'),
         title: 'Sermon: Hope',
         artist: 'Pastor Ann',
         artworkUrl: '/uploads/hope.png',
-      },
-    ]);
+      }),
+    );
     await play(2.5);
     const sermon = tracks.find((t) => t.title === 'Sermon: Hope');
     expect(sermon).toMatchObject({ artist: 'Pastor Ann', artworkUrl: '/uploads/hope.png' });
@@ -114,7 +166,7 @@ describe('AutoDJ', () => {
   });
 
   it('shuffles without repeating a track before the others have played', async () => {
-    const { autodj, tracks, play } = dj([media], 'shuffle');
+    const { autodj, tracks, play } = dj([mediaFolderProvider(media)], { order: 'shuffle' });
     await autodj.prepare();
     await play(9);
     const titles = tracks.map((t) => t.title);
@@ -124,7 +176,7 @@ describe('AutoDJ', () => {
   });
 
   it('re-announces the track it resumes after a live source, placed where its start would have been', async () => {
-    const { autodj, tracks, play } = dj([media]);
+    const { autodj, tracks, play } = dj([mediaFolderProvider(media)]);
     await autodj.prepare();
     await play(1.5);
     autodj.announce(100);
@@ -133,6 +185,61 @@ describe('AutoDJ', () => {
     // Half a second into it (1.5 s played, after the 1 s of b.mp3).
     expect(resumed.startedAt).toBeGreaterThan(99.4);
     expect(resumed.startedAt).toBeLessThan(99.6);
+    autodj.stop();
+  });
+
+  it("levels each item from its measured loudness to the station's target, and airs only what lies between its cue points", async () => {
+    // Half a second of silence, a second of tone, half a second of silence.
+    const padded = await makeMp3(join(dir, 'padded.mp3'), {
+      seconds: 2,
+      extra: ['-af', "volume='between(t,0.5,1.5)':eval=frame"],
+    });
+    const { autodj, tracks, play, heard } = dj(
+      [
+        items(
+          { path: padded, title: 'Quiet', loudnessLufs: -26, cueIn: 0.5, cueOut: 1.5 },
+          { path: join(media, 'b.mp3'), title: 'Loud', loudnessLufs: -10 },
+        ),
+      ],
+      { mixing: { loudnessTargetLufs: -20 } },
+    );
+    await autodj.prepare();
+    await play(2);
+    expect(tracks.map((t) => t.title).slice(0, 2)).toEqual(['Quiet', 'Loud']);
+    // The tone alone aired: the next item starts a second in.
+    expect(tracks[1]!.startedAt).toBeGreaterThan(0.99);
+    expect(tracks[1]!.startedAt).toBeLessThan(1.05);
+    // The same tone, 6 dB up from −26 to −20 LUFS, then 10 dB down from −10: 16 dB apart.
+    expect(dB(rms(heard, 0.05, 0.95) / rms(heard, 1.1, 1.9))).toBeCloseTo(16, 0);
+    autodj.stop();
+  });
+
+  it('crossfades the next item in over the set time at equal power, announcing it as the fade starts', async () => {
+    const low = await makeMp3(join(dir, 'low.mp3'), { seconds: 3, frequency: 440 });
+    const high = await makeMp3(join(dir, 'high.mp3'), { seconds: 3, frequency: 1000 });
+    const { autodj, tracks, play, heard } = dj(
+      [items({ path: low, title: 'Low' }, { path: high, title: 'High' })],
+      { mixing: { crossfadeSeconds: 1 } },
+    );
+    await autodj.prepare();
+    await play(4.5);
+    expect(tracks.map((t) => t.title).slice(0, 2)).toEqual(['Low', 'High']);
+    // Low's last second is High's first.
+    const fadeStart = tracks[1]!.startedAt;
+    expect(fadeStart).toBeGreaterThan(1.95);
+    expect(fadeStart).toBeLessThan(2.1);
+    // Each tone relative to its level alone: Low before the fade, High after it.
+    const lowTone = (from: number) => toneLevel(heard, 440, from, from + 0.1) / toneLevel(heard, 440, 1, 1.1);
+    const highTone = (from: number) =>
+      toneLevel(heard, 1000, from, from + 0.1) / toneLevel(heard, 1000, fadeStart + 1.2, fadeStart + 1.3);
+    expect(highTone(1)).toBeLessThan(0.02);
+    // In the middle of the fade both play, each at cos 45° = sin 45°.
+    expect(lowTone(fadeStart + 0.45)).toBeCloseTo(Math.SQRT1_2, 1);
+    expect(highTone(fadeStart + 0.45)).toBeCloseTo(Math.SQRT1_2, 1);
+    expect(lowTone(fadeStart + 1.2)).toBeLessThan(0.02);
+    // Equal power: the level holds through the fade, no dip and no gap.
+    const level = rms(heard, 1, 1.1);
+    for (let at = 0; at < 4.4; at += 0.1) expect(dB(rms(heard, at, at + 0.1) / level)).toBeCloseTo(0, 0);
     autodj.stop();
   });
 });
