@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -88,4 +88,58 @@ export async function makeTone(
     path,
   ]);
   return path;
+}
+
+/**
+ * Makes an audio file from an ffmpeg source filter (`anoisesrc=color=pink`, `sine=…`), shaped by `filter`
+ * and encoded as the file name says (MP3 at 128 kbps, 44.1 kHz stereo unless `extra` says otherwise).
+ */
+export async function makeAudio(
+  path: string,
+  source: string,
+  options: { seconds: number; filter?: string; extra?: string[] },
+): Promise<string> {
+  await run(ffmpegPath(), [
+    ...['-v', 'error', '-y', '-f', 'lavfi', '-t', String(options.seconds), '-i', source],
+    ...(options.filter ? ['-af', options.filter] : []),
+    ...['-ar', '44100', '-ac', '2', ...(path.endsWith('.mp3') ? ['-b:a', '128k'] : [])],
+    ...(options.extra ?? []),
+    path,
+  ]);
+  return path;
+}
+
+/** Audio (a file, or bytes such as a listener received) decoded by ffmpeg to mono samples at 44.1 kHz. */
+export function decodeMono(input: string | Buffer, filter?: string): Promise<Float32Array> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(ffmpegPath(), [
+      ...['-v', 'error', '-i', typeof input === 'string' ? input : 'pipe:0'],
+      ...(filter ? ['-af', filter] : []),
+      ...['-ac', '1', '-ar', '44100', '-f', 'f32le', 'pipe:1'],
+    ]);
+    const chunks: Buffer[] = [];
+    let errors = '';
+    proc.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    proc.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    proc.stdin.on('error', () => {});
+    proc.on('error', reject);
+    proc.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`ffmpeg could not decode: ${errors.trim()}`));
+      const bytes = Buffer.concat(chunks);
+      resolve(new Float32Array(bytes.buffer, bytes.byteOffset, Math.floor(bytes.length / 4)));
+    });
+    proc.stdin.end(typeof input === 'string' ? undefined : input);
+  });
+}
+
+/** The RMS level in dBFS of each `seconds`-long window of mono samples at 44.1 kHz (−Infinity: digital silence). */
+export function windowLevels(samples: Float32Array, seconds: number): number[] {
+  const size = Math.round(seconds * 44100);
+  const levels: number[] = [];
+  for (let start = 0; start + size <= samples.length; start += size) {
+    let sum = 0;
+    for (let i = start; i < start + size; i++) sum += samples[i]! ** 2;
+    levels.push(10 * Math.log10(sum / size));
+  }
+  return levels;
 }
