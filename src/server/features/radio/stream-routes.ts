@@ -5,6 +5,9 @@ import { STREAM_BITRATES, STREAM_PATH, streamQuerySchema } from '../../../common
 import type { RadioEngine } from '../../radio/engine.js';
 import type { NowPlayingSource } from '../../radio/now-playing-source.js';
 
+/** The answer to a mount that is not a bitrate of ours, /stream/999 or /stream/abc alike. */
+const BITRATES_MESSAGE = `This station streams at ${STREAM_BITRATES.join(', ')} kbps: /stream/64, for example`;
+
 const ICY_HEADERS = 'icy-metaint, icy-name, icy-description, icy-genre, icy-br, icy-url, icy-pub';
 
 /** Lets a player on another origin read the stream and its ICY headers (Icy-MetaData needs a preflight). */
@@ -57,10 +60,8 @@ export async function streamRoutes(
       querystring: streamQuerySchema,
       params: z.object({
         kbps: z.coerce
-          .number()
-          .refine((kbps) => (STREAM_BITRATES as readonly number[]).includes(kbps), {
-            message: `This station streams at ${STREAM_BITRATES.join(', ')} kbps: /stream/64, for example`,
-          })
+          .number({ error: BITRATES_MESSAGE })
+          .refine((kbps) => (STREAM_BITRATES as readonly number[]).includes(kbps), BITRATES_MESSAGE)
           .optional(),
       }),
     },
