@@ -78,12 +78,37 @@ describe('/stream', () => {
     expect(res.headers['content-type']).toBe('audio/mpeg');
     expect(res.headers['icy-metaint']).toBe('16000');
     expect(res.headers['icy-name']).toBe('Grace Live Radio');
-    expect(res.headers['icy-br']).toBe('128');
+    // The player asked for 96 kbps: it gets that mount.
+    expect(res.headers['icy-br']).toBe('96');
     expect(res.headers['icy-description']).toBeTruthy();
     expect(res.headers['icy-genre']).toBeTruthy();
     expect(res.headers['cache-control']).toContain('no-cache');
     expect(res.headers['access-control-allow-origin']).toBe('*');
     expect(res.headers['access-control-expose-headers']).toContain('icy-metaint');
+  });
+
+  it.each([
+    ['/stream', 128],
+    ['/stream/128', 128],
+    ['/stream/96', 96],
+    ['/stream/80', 80],
+    ['/stream/64', 64],
+    // The player's quality parameter gets the nearest bitrate at or under it, the lowest when none is.
+    ['/stream?quality=320', 128],
+    ['/stream?quality=128', 128],
+    ['/stream?quality=127', 96],
+    ['/stream?quality=96', 96],
+    ['/stream?quality=90', 80],
+    ['/stream?quality=80', 80],
+    ['/stream?quality=79', 64],
+    ['/stream?quality=64', 64],
+    ['/stream?quality=8', 64],
+    // A mount's own address wins over the parameter.
+    ['/stream/64?quality=128', 64],
+  ])('%s plays %i kbps', async (url, kbps) => {
+    const res = await t.app.inject({ method: 'HEAD', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['icy-br']).toBe(String(kbps));
   });
 
   it('answers the CORS preflight a browser sends for Icy-MetaData', async () => {
@@ -108,6 +133,17 @@ describe('/stream', () => {
     expect(get.statusCode).toBe(status);
     expect(get.json().message).toBeTruthy();
   });
+
+  it.each(['/stream/999', '/stream/0', '/stream/65', '/stream/abc', '/stream/-64', '/stream/64.5'])(
+    'refuses a bitrate the station does not stream, %s, with 400 and the bitrates it does',
+    async (url) => {
+      const head = await t.app.inject({ method: 'HEAD', url });
+      expect(head.statusCode).toBe(400);
+      const get = await t.app.inject({ method: 'GET', url });
+      expect(get.statusCode).toBe(400);
+      expect(get.json().message).toMatch(/128, 96, 80, 64 kbps/);
+    },
+  );
 });
 
 describe('live input over HTTP', () => {
