@@ -218,7 +218,7 @@ export class LiveDecoder extends PcmSource {
 
   protected args(): string[] {
     // Speech peaks high and sits low: compress above −30 dBFS, lift towards the target, never pass the limit.
-    const makeupDb = Math.min(12, Math.max(0, this.level.targetLufs + 22));
+    const makeupDb = Math.min(12, Math.max(0, this.level.targetLufs + 26));
     return [
       ...['-hide_banner', '-v', 'error', '-fflags', 'nobuffer', '-probesize', '32', '-analyzeduration', '0'],
       ...['-f', 'mp3', '-i', 'pipe:0', '-vn'],

@@ -3,6 +3,9 @@ import { ffmpegPath } from './ffmpeg.js';
 import { FrameParser, type Mp3Frame } from './mp3-frames.js';
 import { PCM_ARGS } from './pcm.js';
 
+/** A new run may take this long to answer before it counts as stuck. */
+const STARTING_MS = 3000;
+
 /** An encoded frame and the stream slot (frame number since the station started) it belongs to. */
 export interface SlotFrame {
   slot: number;
@@ -31,7 +34,10 @@ export class MultiEncoder {
   private counts = new Map<number, number>();
   private unanswered: number | null = null;
   private lastFrame = 0;
+  private startedAt = 0;
   private failing = false;
+  /** This run was killed by the supervisor for not answering. */
+  private stuck = false;
   private closed = false;
 
   constructor(private readonly options: EncoderOptions) {
@@ -48,6 +54,8 @@ export class MultiEncoder {
     this.epoch = slot;
     this.counts = new Map(this.options.bitrates.map((kbps) => [kbps, 0]));
     this.unanswered = null;
+    this.stuck = false;
+    this.startedAt = performance.now();
     const outputs = this.options.bitrates.flatMap((kbps, i) => [
       ...['-map', `[o${i}]`, '-c:a', 'libmp3lame', '-b:a', `${kbps}k`],
       ...['-write_xing', '0', '-id3v2_version', '0', '-flush_packets', '1', '-f', 'mp3', `pipe:${3 + i}`],
@@ -97,7 +105,13 @@ export class MultiEncoder {
     };
     proc.on('error', (error) => failed(error.message));
     proc.on('close', (code, signal) =>
-      failed(signal ? `killed by ${signal}` : errors.trim().split('\n').pop() || `exit ${code}`),
+      failed(
+        this.stuck
+          ? 'stopped answering'
+          : signal
+            ? `killed by ${signal}`
+            : errors.trim().split('\n').pop() || `exit ${code}`,
+      ),
     );
   }
 
@@ -117,7 +131,10 @@ export class MultiEncoder {
   /** Kills a process that was written to and answered nothing for too long (checked each engine tick). */
   check(now = performance.now()): void {
     if (!this.proc || this.unanswered === null) return;
-    if (now - Math.max(this.unanswered, this.lastFrame) > (this.options.hangMs ?? 1500)) {
+    // A run that has not answered yet is starting (a busy machine may take a while); one that has, stopped.
+    const limit = this.lastFrame > this.startedAt ? (this.options.hangMs ?? 700) : STARTING_MS;
+    if (now - Math.max(this.unanswered, this.lastFrame) > limit) {
+      this.stuck = true;
       this.proc.kill('SIGKILL');
     }
   }

@@ -53,6 +53,8 @@ const MAX_CATCH_UP_SECONDS = 1;
 const LEAD_SLOTS = Math.ceil(0.5 / FRAME_SECONDS);
 /** The true-peak target is kept with this much room under it: the limiter sees samples, MP3 adds overshoot. */
 const TRUE_PEAK_MARGIN_DB = 1.5;
+/** Samples (both channels) of one slot in the mix. */
+const SLOT_SAMPLES = FRAME_SAMPLES * CHANNELS;
 /** How long the station waits for its first item's audio at start before it opens with silence. */
 const FIRST_AUDIO_WAIT_MS = 2000;
 /** A live source's decoded audio kept ready; more waits in its queue (and then in the encoder's TCP). */
@@ -72,6 +74,8 @@ export class RadioEngine implements NowPlayingSource {
   /** Frames broadcast (every mount), and frames of audio mixed and handed to the encoder. */
   private slot = 0;
   private producedSlot = 0;
+  /** Audio handed to the encoder for slots not broadcast yet, kept to hand again to a restarted encoder. */
+  private inFlight: { slot: number; pcm: Float32Array }[] = [];
   private encoderWaitSince: number | null = null;
   private liveDecoder: { session: LiveSession; decoder: LiveDecoder; ended: boolean } | null = null;
   readonly live: LiveInput;
@@ -287,11 +291,7 @@ export class RadioEngine implements NowPlayingSource {
     this.autodj.check(now);
     this.liveDecoder?.decoder.check(now);
     this.encoder?.check(now);
-    if (this.encoder && !this.encoder.running) {
-      // A dead encoder's audio in flight is lost (its slots go silent); a new run takes over from here.
-      this.producedSlot = Math.max(this.producedSlot, this.slot);
-      this.encoder.start(this.producedSlot);
-    }
+    if (this.encoder && !this.encoder.running) this.restartEncoder();
     this.produce(targetSlot + LEAD_SLOTS, now);
     const starting = this.slot === 0;
     while (this.slot < targetSlot) {
@@ -330,8 +330,15 @@ export class RadioEngine implements NowPlayingSource {
       made++;
     }
     if (made === 0) return;
-    this.encoder?.write(pcm.subarray(0, made * FRAME_SAMPLES * CHANNELS));
+    const mixed = pcm.subarray(0, made * FRAME_SAMPLES * CHANNELS);
+    this.encoder?.write(mixed);
+    this.inFlight.push({ slot: this.producedSlot, pcm: mixed });
     this.producedSlot += made;
+    while (
+      this.inFlight.length &&
+      this.inFlight[0]!.slot + this.inFlight[0]!.pcm.length / SLOT_SAMPLES <= this.slot
+    )
+      this.inFlight.shift();
   }
 
   /**
@@ -435,10 +442,22 @@ export class RadioEngine implements NowPlayingSource {
       limit: this.limit(),
       log: (message) => this.options.log?.warn(message),
     });
-    this.producedSlot = Math.max(this.producedSlot, this.slot);
-    this.encoder.start(this.producedSlot);
+    this.restartEncoder();
     for (const [kbps, mount] of this.mounts) if (!(bitrates as number[]).includes(kbps)) mount.closeAll();
     this.broadcaster = this.mounts.get(bitrates[0]!)!;
+  }
+
+  /**
+   * A new encoder run from the next slot to broadcast, handed again the audio mixed for the run before that
+   * it did not answer: a dead or stuck encoder costs listeners no audio, only the restart's moment.
+   */
+  private restartEncoder(): void {
+    const encoder = this.encoder!;
+    encoder.start(this.slot);
+    for (const { slot, pcm } of this.inFlight) {
+      const skip = Math.max(0, this.slot - slot) * SLOT_SAMPLES;
+      if (skip < pcm.length) encoder.write(pcm.subarray(skip));
+    }
   }
 
   private goLive(session: LiveSession, clock: number): void {

@@ -422,7 +422,10 @@ describe('audio pipeline, read back with ffmpeg', () => {
   }, 40_000);
 
   /** A listener through a process's death: connected, its longest wait and silence, and the clock. */
-  async function throughKill(find: (processes: { pid: number; args: string }[]) => number | undefined) {
+  async function throughKill(
+    find: (processes: { pid: number; args: string }[]) => number | undefined,
+    signal: NodeJS.Signals = 'SIGKILL',
+  ) {
     await recordFirstPass();
     main.close();
     low.close();
@@ -431,7 +434,7 @@ describe('audio pipeline, read back with ffmpeg', () => {
     const pid = find(await ourFfmpegs());
     expect(pid).toBeDefined();
     const killedAt = ear.clockNow;
-    process.kill(pid!, 'SIGKILL');
+    process.kill(pid!, signal);
     const clock = engine.nowPlaying().stream_clock;
     await ear.until(() => ear.clockNow > killedAt + 4);
     expect(ear.closed).toBe(false);
@@ -477,5 +480,20 @@ describe('audio pipeline, read back with ffmpeg', () => {
     expect(decoders.map((p) => p.pid)).not.toContain(outcome.pid);
     expect(logged.filter((line) => /audio decoder .*restarting it/.test(line))).toHaveLength(1);
     expect(engine.nowPlaying().current_track.title).toBe('Sermon');
+  }, 40_000);
+
+  it('restarts an encoder that hangs (stopped, its pipes open): listeners hear under a second of silence', async () => {
+    const outcome = await throughKill(
+      (list) => list.find((p) => p.args.includes('libmp3lame'))?.pid,
+      'SIGSTOP',
+    );
+    expect(outcome.longestWaitMs).toBeLessThan(1000);
+    expect(outcome.longestSilence).toBeLessThan(1);
+    expect(outcome.clockMoved).toBeGreaterThan(3);
+    const encoders = (await ourFfmpegs()).filter((p) => p.args.includes('libmp3lame'));
+    expect(encoders.map((p) => p.pid)).not.toContain(outcome.pid);
+    expect(logged.filter((line) => /audio encoder stopped answering; restarting it/.test(line))).toHaveLength(
+      1,
+    );
   }, 40_000);
 });
