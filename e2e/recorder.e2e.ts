@@ -125,7 +125,9 @@ describe('recording a moment in Chromium', () => {
     const clipFile = path.join(work, 'shared-clip.mp3');
     writeFileSync(clipFile, clipBytes);
     const clipSeconds = decodedSeconds(clipFile);
-    expect(Math.abs(clipSeconds - recordedSeconds)).toBeLessThan(1);
+    // The recording runs on the wall clock: a moment the player waited for audio (its buffer refilling on a
+    // busy machine) is in the recording but not in what was heard, so the clip is at most as long.
+    expect(clipSeconds).toBeLessThan(recordedSeconds + 1);
     expect(Math.abs(clipSeconds - (heardAtStop - heardAtStart))).toBeLessThan(1.5);
 
     // Shared again: the same clip, not a new one.
