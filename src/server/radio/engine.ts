@@ -207,6 +207,9 @@ export class RadioEngine implements NowPlayingSource {
     this.stallTimer = setInterval(() => void this.dropStalled(), this.stallCheckMs);
     this.day = this.options.storage.startOfDay(new Date(), this.station().timeZone).getTime();
     this.scheduleMinute();
+    // Started means on the air: the clock runs (with the first audio, or silence past the wait).
+    for (let waited = 0; this.running && this.slot === 0 && waited < FIRST_AUDIO_WAIT_MS + 1000; waited += 20)
+      await sleep(20);
   }
 
   async stop(): Promise<void> {
