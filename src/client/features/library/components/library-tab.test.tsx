@@ -165,8 +165,10 @@ describe('Library tab: the list', () => {
     expect(await screen.findByText('1–50 of 60 items')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('Track 60')).toBeInTheDocument();
-    expect(screen.getByText('51–60 of 60 items')).toBeInTheDocument();
+    // The next page is asked for once the click's state change has rendered: let the real clock run a moment.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await screen.findByText('51–60 of 60 items', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('Track 60')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
   });
 });
