@@ -162,15 +162,16 @@ describe('Library tab: the list', () => {
       [LIST]: { status: 200, body: { items: page(0, 50), total: 60 } },
       'GET /api/library?offset=50&limit=50': { status: 200, body: { items: page(50, 10), total: 60 } },
     });
-    expect(await screen.findByText('1–50 of 60 items')).toBeInTheDocument();
+    // Fifty rows render slowly in jsdom when the whole suite runs at once on two cores.
+    expect(await screen.findByText('1–50 of 60 items', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     // The next page is asked for once the click's state change has rendered: let the real clock run a moment.
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(await screen.findByText('51–60 of 60 items', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('51–60 of 60 items', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByText('Track 60')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
-  });
+  }, 40_000);
 });
 
 describe('Library tab: uploads', () => {
