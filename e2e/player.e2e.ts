@@ -81,7 +81,8 @@ describe('the live player', () => {
 
     await own.station.restart();
     await page.getByRole('button', { name: 'Turn Off' }).waitFor({ timeout: 30_000 });
-    await expect.poll(() => connectionLabel(page), { timeout: 10_000 }).toBe('High Speed');
+    // The station is back once its first audio is encoded, and the player once its buffer is in again.
+    await expect.poll(() => connectionLabel(page), { timeout: 25_000 }).toBe('High Speed');
     expect(unexpected(problems)).toEqual([]);
     await context.close();
   }, 90_000);
