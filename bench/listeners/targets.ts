@@ -3,7 +3,7 @@
 // pipeline encodes every bitrate), Icecast one source per mount, each at that mount's bitrate.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { STREAM_PATH, streamPathFor } from '../../src/common/radio';
@@ -28,6 +28,14 @@ export interface Target {
   stop(): Promise<void>;
 }
 
+/** The Node flags of package.json's start script (`node FLAGS scripts/start.mjs`). */
+function startFlags(): string[] {
+  const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } };
+  const flags = /\bnode ((?:--[\w=-]+ )*)scripts\/start\.mjs/.exec(scripts.start);
+  if (!flags) throw new Error('package.json start script is not "node [--flag ...] scripts/start.mjs"');
+  return flags[1]!.trim().split(' ').filter(Boolean);
+}
+
 /**
  * Our station from dist/, as an operator runs it, with its own data folder and a raised file limit;
  * `prepare` fills the data folder before the start (e.g. a library in `media/`).
@@ -41,10 +49,15 @@ export async function startOurs(
   const dataDir = mkdtempSync(join(tmpdir(), 'station-bench-'));
   prepare?.(dataDir);
   const password = randomBytes(12).toString('hex');
-  // `exec` keeps the pid: CPU and memory are read from /proc of the server itself.
+  // `exec` keeps the pid: CPU and memory are read from /proc of the server itself. Node runs with the flags
+  // `npm start` gives it (a smaller young generation), so the cost measured is the cost operators get.
   const child = spawn(
     'sh',
-    ['-c', `ulimit -n ${fileLimit} 2>/dev/null; exec "$0" dist/server/main.js`, process.execPath],
+    [
+      '-c',
+      `ulimit -n ${fileLimit} 2>/dev/null; exec "$0" ${startFlags().join(' ')} dist/server/main.js`,
+      process.execPath,
+    ],
     {
       env: {
         ...process.env,

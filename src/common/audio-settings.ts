@@ -6,6 +6,8 @@ export const AUDIO_LIMITS = {
   loudness_target_lufs: { min: -30, max: -10, step: 0.1 },
   true_peak_dbtp: { min: -6, max: 0, step: 0.1 },
   crossfade_seconds: { min: 0, max: 10, step: 0.5 },
+  silence_threshold_dbfs: { min: -80, max: -20, step: 1 },
+  silence_seconds: { min: 3, max: 120, step: 1 },
 } as const;
 
 const within = (label: string, unit: string, limits: { min: number; max: number }) =>
@@ -31,6 +33,9 @@ export const audioSettingsSchema = z
       (seconds) => Number.isInteger(seconds * 2),
       'Crossfade must be in steps of 0.5 seconds',
     ),
+    /** Dead air: a source quieter than this for this long is replaced by the rotation until it has sound again. */
+    silence_threshold_dbfs: within('Silence level', 'dBFS', AUDIO_LIMITS.silence_threshold_dbfs),
+    silence_seconds: within('Silence time', 'seconds', AUDIO_LIMITS.silence_seconds),
     bitrates: z
       .array(bitrateSchema, { error: 'Bitrates must be a list of kbps' })
       .min(1, 'At least one stream bitrate must stay on')
@@ -39,10 +44,12 @@ export const audioSettingsSchema = z
   .strict();
 export type AudioSettings = z.infer<typeof audioSettingsSchema>;
 
-/** Until staff change them: −16 LUFS, −1 dBTP, 2 s crossfades, every bitrate on. */
+/** Until staff change them: −16 LUFS, −1 dBTP, 2 s crossfades, dead air after 10 s under −50 dBFS, every bitrate on. */
 export const DEFAULT_AUDIO_SETTINGS: AudioSettings = {
   loudness_target_lufs: -16,
   true_peak_dbtp: -1,
   crossfade_seconds: 2,
+  silence_threshold_dbfs: -50,
+  silence_seconds: 10,
   bitrates: [...STREAM_BITRATES],
 };

@@ -55,6 +55,8 @@ export const mediaItemSchema = z.object({
   artwork_url: z.string().nullable(),
   /** Subtitle languages kept beside the file (`.LANG.vtt`). */
   subtitle_languages: z.array(z.string()),
+  /** A live programme recorded from the air, waiting for staff to publish it; it does not air until then. */
+  draft: z.boolean(),
   created_at: z.string(),
 });
 export type MediaItem = z.infer<typeof mediaItemSchema>;
@@ -118,4 +120,39 @@ export const mediaTooLarge = (maxMb: number) => `Please upload an audio file sma
 /** DELETE /api/library/:id while a featured item plays the item's audio (409). */
 export const mediaInUse = (featuredTitle: string) =>
   `This audio is used by the featured item '${featuredTitle}'. Remove it there first, then delete it here.`;
+export const mediaScheduled = (programmeTitle: string) =>
+  `The programme '${programmeTitle}' airs this recording. Change what it airs in the Schedule tab first, then delete it here.`;
 export const PREVIEW_LINK_EXPIRED = 'This preview has expired. Press play again.';
+
+// ---- Live programmes recorded from the air, published in one click ----
+
+/** POST /api/library/:id/publish: the featured sermon's text; the item's title and a default otherwise. */
+export const mediaPublishSchema = z
+  .object({
+    title: tagText('Title', 200).pipe(z.string().min(1, 'Title is required')),
+    description: z
+      .string({ error: 'Description must be text' })
+      .trim()
+      .max(2000, 'Description is too long (at most 2000 characters)')
+      .refine(isStorableText, STORABLE_TEXT_MESSAGE)
+      .refine(hasNoStrayControlCharacters, CONTROL_CHARACTER_MESSAGE),
+  })
+  .partial()
+  .strict();
+export type MediaPublish = z.infer<typeof mediaPublishSchema>;
+
+/** What a publish made: the library item (no longer a draft) and the featured sermon that plays it. */
+export const mediaPublishedSchema = z.object({
+  item: mediaItemSchema,
+  featured: z.object({ id: z.string(), title: z.string(), audioUrl: z.string() }),
+});
+export type MediaPublished = z.infer<typeof mediaPublishedSchema>;
+
+/** The featured sermon's description when staff give none. */
+export const recordedLiveDescription = (stationName: string, date: string) =>
+  `Recorded live on ${stationName} on ${date}.`;
+export const MEDIA_NOT_READY_TO_PUBLISH =
+  'This recording is still being measured. Publish it once its loudness shows.';
+export const MEDIA_FAILED_TO_PUBLISH = 'This recording could not be measured, so it cannot be published.';
+export const mediaAlreadyPublished = (featuredTitle: string) =>
+  `This recording is already published as the featured sermon '${featuredTitle}'.`;

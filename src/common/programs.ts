@@ -99,6 +99,108 @@ const optionalText = (label: string, max: number) =>
 export const START_TIME_MESSAGE = 'Start time must be HH:MM, from 00:00 to 23:59';
 export const DURATION_MESSAGE = 'Duration must be a whole number of minutes from 1 to 1440';
 
+// ---- What a programme airs (the schedule decides what plays) ----
+
+export const AIRS_KINDS = ['rotation', 'playlist', 'recording', 'newest', 'live'] as const;
+export type AirsKind = (typeof AIRS_KINDS)[number];
+export const AIRS_KIND_LABELS: Record<AirsKind, string> = {
+  rotation: 'The default rotation',
+  playlist: 'A playlist',
+  recording: 'A recording from the library',
+  newest: 'The newest recording of a kind',
+  live: 'Live from a presenter',
+};
+/** Kinds of library item a weekly slot can pick up by itself ("this week's devotion"). */
+export const NEWEST_KINDS = ['sermon', 'devotion'] as const;
+/** On time: what plays fades out over the crossfade at the start (and end). After the current: it finishes first. */
+export const START_MODES = ['on_time', 'after_current'] as const;
+export type StartMode = (typeof START_MODES)[number];
+/** A recording longer than its slot: faded at the slot's end, or allowed to finish. */
+export const OVERRUN_MODES = ['fade', 'finish'] as const;
+
+const airsIdSchema = (label: string) =>
+  z.string({ error: `${label} is required` }).pipe(idParamsSchema.shape.id);
+const airsTiming = {
+  start: z.enum(START_MODES, { error: "start must be 'on_time' or 'after_current'" }).default('on_time'),
+  /** What follows a short recording or covers a presenter who is not on: a playlist, or none for the default rotation. */
+  fillPlaylistId: airsIdSchema('fillPlaylistId')
+    .nullish()
+    .transform((id) => id ?? null),
+};
+const overrunSchema = z.enum(OVERRUN_MODES, { error: "overrun must be 'fade' or 'finish'" }).default('fade');
+
+export const airsSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('rotation'), ...airsTiming }),
+    z.object({ kind: z.literal('playlist'), playlistId: airsIdSchema('playlistId'), ...airsTiming }),
+    z.object({
+      kind: z.literal('recording'),
+      mediaId: airsIdSchema('mediaId'),
+      overrun: overrunSchema,
+      ...airsTiming,
+    }),
+    z.object({
+      kind: z.literal('newest'),
+      mediaKind: z.enum(NEWEST_KINDS, { error: "mediaKind must be 'sermon' or 'devotion'" }),
+      overrun: overrunSchema,
+      ...airsTiming,
+    }),
+    z.object({ kind: z.literal('live'), presenterId: airsIdSchema('presenterId'), ...airsTiming }),
+  ],
+  {
+    error: (issue) =>
+      issue.code === 'invalid_union' ? `airs.kind must be one of: ${AIRS_KINDS.join(', ')}` : undefined,
+  },
+);
+export type Airs = z.output<typeof airsSchema>;
+/** `Airs` as the station answers it: plain data, no defaults or transforms (they only apply on the way in). */
+export const airsResponseSchema = z.custom<Airs>((value) => airsSchema.safeParse(value).success);
+export const DEFAULT_AIRS: Airs = { kind: 'rotation', start: 'on_time', fillPlaylistId: null };
+
+/** GET /api/admin/schedule/upcoming?hours=: the next hours as they will air, item by item. */
+export const UPCOMING_PATH = '/api/admin/schedule/upcoming';
+export const MAX_UPCOMING_HOURS = 48;
+export const upcomingQuerySchema = z.object({
+  hours: z.coerce
+    .number({ error: `hours must be a number from 1 to ${MAX_UPCOMING_HOURS}` })
+    .int(`hours must be a whole number from 1 to ${MAX_UPCOMING_HOURS}`)
+    .min(1, `hours must be a number from 1 to ${MAX_UPCOMING_HOURS}`)
+    .max(MAX_UPCOMING_HOURS, `hours must be a number from 1 to ${MAX_UPCOMING_HOURS}`)
+    .default(24),
+});
+
+export const UPCOMING_FLAGS = [
+  'gap',
+  'overrun',
+  'missing_recording',
+  'missing_playlist',
+  'rules_relaxed',
+  'no_presenter',
+] as const;
+export const upcomingEntrySchema = z.object({
+  /** ISO times: when it starts and ends on air. */
+  at: z.string(),
+  until: z.string(),
+  /** An item from the library, a live programme's presenter, or nothing at all (flagged as a gap). */
+  kind: z.enum(['item', 'live', 'gap']),
+  title: z.string(),
+  artist: z.string().nullable(),
+  mediaId: z.string().nullable(),
+  /** The programme it airs in, none for the default rotation between programmes. */
+  programme: z.object({ id: z.string(), title: z.string() }).nullable(),
+  /** Problems seen before they happen, in plain words. */
+  flags: z.array(z.object({ kind: z.enum(UPCOMING_FLAGS), message: z.string() })),
+});
+export type UpcomingEntry = z.infer<typeof upcomingEntrySchema>;
+export const upcomingSchema = z.object({
+  timeZone: z.string(),
+  from: z.string(),
+  to: z.string(),
+  entries: z.array(upcomingEntrySchema),
+});
+export type Upcoming = z.infer<typeof upcomingSchema>;
+
 /** What a programme is, weekly or on one date: title, speaker, focus, description, start and length. */
 export const programFieldsSchema = z.object({
   title: requiredText('Title', MAX_PROGRAM_TITLE_LENGTH),
@@ -112,6 +214,8 @@ export const programFieldsSchema = z.object({
     .int(DURATION_MESSAGE)
     .min(1, DURATION_MESSAGE)
     .max(MINUTES_PER_DAY, DURATION_MESSAGE),
+  /** What plays in the slot; by default the rotation goes on and the programme is only listed. */
+  airs: airsSchema.default(DEFAULT_AIRS),
 });
 
 const daySchema = z.enum(DAYS_OF_WEEK, { error: `Day must be one of ${DAYS_OF_WEEK.join(', ')}` });
@@ -145,6 +249,7 @@ export const scheduledProgramSchema = z.object({
   duration: z.number(),
   dayOfWeek: z.enum(DAYS_OF_WEEK),
   isActive: z.boolean(),
+  airs: airsResponseSchema,
   overlapsWith: z.array(z.string()),
 });
 export type ScheduledProgram = z.infer<typeof scheduledProgramSchema>;
@@ -210,6 +315,7 @@ export const oneOffSchema = z.object({
   description: z.string().nullable(),
   startTime: z.string().nullable(),
   duration: z.number().nullable(),
+  airs: airsResponseSchema.nullable(),
   /** The weekly programme cancelled or replaced, as it stands. */
   replaces: z.object({ title: z.string(), startTime: z.string(), duration: z.number() }).nullable(),
 });

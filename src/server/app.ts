@@ -2,6 +2,7 @@ import compress from '@fastify/compress';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Airs } from '../common/programs.js';
 import type { StationInfo } from '../common/station.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -18,17 +19,27 @@ import authPlugin from './plugins/auth.js';
 import { accountRoutes } from './features/accounts/routes.js';
 import { findSessionUser } from './features/accounts/service.js';
 import { backupRoutes } from './features/backup/routes.js';
+import { presenterRoutes } from './features/presenters/routes.js';
+import { listPresenters, type PresenterSchedule } from './features/presenters/service.js';
 import { featuredContentRoutes } from './features/featured-content/routes.js';
 import { stationSettingsRoutes } from './features/settings/routes.js';
-import { openStationSettings } from './features/settings/service.js';
+import { audioSettingsReader, openStationSettings } from './features/settings/service.js';
 import { createMailer } from './features/subscribers/mailer.js';
+import { notificationRoutes } from './features/notifications/routes.js';
+import { openNotifications, type StationEvent } from './features/notifications/service.js';
 import { newsletterPageRoutes, subscriberRoutes } from './features/subscribers/routes.js';
 import { libraryRoutes } from './features/library/routes.js';
+import { onAirRoutes } from './features/on-air/routes.js';
+import { OnAir } from './features/on-air/service.js';
+import { playlistRoutes } from './features/playlists/routes.js';
+import { openPlaylists, playlistHoldingMedia, playlistRotation } from './features/playlists/service.js';
 import {
   addSermonAudio,
   libraryFileForUrl,
-  libraryProvider,
+  mediaExists,
   openLibrary,
+  recordLiveProgrammes,
+  playableItems,
 } from './features/library/service.js';
 import { uploadRoutes } from './features/uploads/routes.js';
 import { openUploadsFolder } from './features/uploads/service.js';
@@ -36,6 +47,7 @@ import { stationRoutes } from './features/station/routes.js';
 import { chatRoutes } from './features/chat/routes.js';
 import { prayerRoutes } from './features/prayer/routes.js';
 import { programRoutes } from './features/programs/routes.js';
+import { programmeHoldingMedia, programmeHoldingPlaylist } from './features/programs/service.js';
 import { clipRoutes, radioClipAudio } from './features/clips/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import radioPlugin from './features/radio/plugin.js';
@@ -64,6 +76,11 @@ declare module 'fastify' {
     /** Figures summed over every app instance (listeners, chat sockets). */
     sharedCounts: SharedCounts;
     station(): StationInfo;
+    /**
+     * Tells staff of a station event through the Station tab's notification targets. Returns at once and never
+     * throws; deliveries are retried in the background (features/notifications).
+     */
+    notify(event: StationEvent): void;
   }
 }
 
@@ -74,6 +91,10 @@ export async function buildApp(
     logger?: boolean | object;
     /** Sees every route as it is added (the fuzz suite collects them this way). */
     onRoute?: (route: RouteOptions) => void;
+    /** Which presenter may send live audio when (tests give their own; see below). */
+    presenterSchedule?: PresenterSchedule;
+    /** How often the media folder is looked at again for files copied in (tests look sooner). */
+    mediaRescanMs?: number;
   } = {},
 ) {
   const app = Fastify({
@@ -98,16 +119,20 @@ export async function buildApp(
   const stationSettings = await openStationSettings(deps.db, deps.bus, deps.config.station);
   app.decorate('station', () => stationSettings.current());
   app.addHook('onClose', async () => stationSettings.close());
+  // Newsletter e-mail (double opt-in) and staff notifications when SMTP_URL is set.
+  const mailer = createMailer(deps.config, () => app.station().name);
+  if (mailer) app.addHook('onClose', async () => mailer.close());
+  // Before the engine, which tells staff of what happens on air (app.notify).
+  const notifications = openNotifications(app, { mailer });
+  app.decorate('notify', notifications.notify);
+  app.addHook('onClose', async () => notifications.close());
 
   await app.register(errorsPlugin);
   // Before any route: every JSON body is decoded strictly (invalid UTF-8, lone surrogates -> 400).
   await app.register(jsonBodyPlugin);
   // Before any route, so every route's access is known and checked.
   await app.register(authPlugin, { findSessionUser: (token) => findSessionUser(deps.db, token) });
-  // The radio plugin, registered below, tells which station elsewhere is on air, if any.
-  await app.register(securityPlugin, {
-    extraMediaOrigins: () => mediaOrigins(deps.config, app.streamSource()),
-  });
+  await app.register(securityPlugin, { extraMediaOrigins: () => mediaOrigins(deps.config) });
   await app.register(compress, { global: true, threshold: 1024, brotliOptions: { params: { 1: 4 } } });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 }, preClose: goingAway });
   // Before any route: a malformed Host is refused, and absolute links are built on a checked origin. After
@@ -116,20 +141,75 @@ export async function buildApp(
   await app.register(instanceNamePlugin);
   // The media library's files and the worker measuring them; the AutoDJ plays from it.
   const uploads = openUploadsFolder(app, deps.config.dataDir);
-  const library = openLibrary(app, uploads);
+  // An item a playlist holds is not deleted from the library.
+  const timeZone = () => app.station().timeZone;
+  const library = openLibrary(app, uploads, {
+    inUse: [playlistHoldingMedia(deps.db), programmeHoldingMedia(deps.db, timeZone)],
+    rescanMs: options.mediaRescanMs,
+  });
+  const playlists = openPlaylists({ db: deps.db, folders: library.folders });
   // The radio engine, /stream and live input; then /ws, which pushes its now playing.
-  await app.register(radioPlugin, { library: libraryProvider(library) });
+  // The schedule decides what airs: programmes, playlists and the rotation over the library.
+  const onAir = new OnAir({
+    db: deps.db,
+    timeZone,
+    library: () => playableItems(library),
+    rotation: playlistRotation(playlists),
+    exists: { media: (id) => mediaExists(deps.db, id), playlist: (id) => playlists.exists(id) },
+  });
+  // Which presenter may send live audio when, and their programmes in "My broadcast": the schedule's
+  // programmes "live from a presenter" provide it; with none, every presenter's encoder is refused.
+  const presenterSchedule = options.presenterSchedule ?? onAir.presenters;
+  await app.register(radioPlugin, { programming: onAir, presenterSchedule });
+  // Live programmes on and off air, dead air and failing sources: staff are told (on the broadcaster).
+  app.radio.onEvent((event) => void onAir.notice(event).then(app.notify));
+  if (deps.config.role !== 'web') {
+    const stopWatch = onAir.watchPresenters({
+      connected: (presenterId) => {
+        const by = app.radio.live.session?.info.connectedBy;
+        return by?.kind === 'presenter' && by.presenterId === presenterId;
+      },
+      presenterName: async (presenterId) =>
+        (await listPresenters(deps.db)).find((p) => p.id === presenterId)?.username ?? 'the presenter',
+      notify: app.notify,
+    });
+    app.addHook('onClose', async () => stopWatch());
+    // Live programmes are recorded from the air and wait in the library as sermon drafts.
+    const recorder = recordLiveProgrammes(
+      library,
+      {
+        onEvent: (listener) => app.radio.onEvent(listener),
+        framesBetween: (from, to) => app.radio.framesBetween(from, to),
+        clock: () => app.radio.broadcaster.clock,
+      },
+      {
+        describe: async (event) => {
+          const told = await onAir.notice(event);
+          return 'programme' in told ? told : {};
+        },
+        audioSettings: audioSettingsReader(deps.db),
+        station: () => app.station(),
+      },
+    );
+    app.addHook('preClose', async () => recorder.stop());
+  }
   await app.register(realtimePlugin);
 
   await app.register(healthRoutes);
   await app.register(stationRoutes, { prefix: '/api' });
-  await app.register(programRoutes, { prefix: '/api' });
+  await app.register(programRoutes, { prefix: '/api', airsProblem: (airs: Airs) => onAir.problemWith(airs) });
   await app.register(accountRoutes, { prefix: '/api' });
+  await app.register(presenterRoutes, {
+    prefix: '/api',
+    schedule: presenterSchedule,
+    // A web instance takes no live audio: presenters' encoders go to the broadcaster.
+    encoderOrigin: (origin) =>
+      deps.config.role === 'web' && deps.config.broadcasterUrl ? deps.config.broadcasterUrl : origin,
+  });
   await app.register(stationSettingsRoutes, { prefix: '/api', store: stationSettings });
   await app.register(featuredContentRoutes, { prefix: '/api' });
-  // Newsletter e-mail (double opt-in) when SMTP_URL is set; its links lead to the pages below.
-  const mailer = createMailer(deps.config, () => app.station().name);
-  if (mailer) app.addHook('onClose', async () => mailer.close());
+  await app.register(notificationRoutes, { prefix: '/api', notifications });
+  // Newsletter e-mail (double opt-in); its links lead to the pages below.
   await app.register(subscriberRoutes, { mailer, publicUrl: deps.config.publicUrl });
   await app.register(newsletterPageRoutes);
   await app.register(prayerRoutes);
@@ -137,6 +217,8 @@ export async function buildApp(
   // A sermon's audio uploaded in the Content tab is a library item too.
   await app.register(uploadRoutes, { uploads, onSermonAudio: (stored) => addSermonAudio(library, stored) });
   await app.register(libraryRoutes, { library });
+  await app.register(onAirRoutes, { onAir });
+  await app.register(playlistRoutes, { inUse: [programmeHoldingPlaylist(deps.db, timeZone)] });
   await app.register(podcastRoutes, {
     audioFile: async (url) => uploads.fileFor(url) ?? (await libraryFileForUrl(library, url)),
   });
@@ -159,12 +241,11 @@ export async function buildApp(
 }
 
 /**
- * Where players may fetch audio from besides this server: the station elsewhere that is on air, the relays
- * listeners are sent to, and (on a web instance) the broadcaster.
+ * Where players may fetch audio from besides this server: the relays listeners are sent to, and (on a web
+ * instance) the broadcaster. A station elsewhere is relayed through our own /stream, never played directly.
  */
-function mediaOrigins(config: Config, streamSource: string | undefined): string[] {
+function mediaOrigins(config: Config): string[] {
   const urls = [...config.relays.urls];
-  if (streamSource) urls.push(streamSource.replace(/^(icecast|url):/, ''));
   if (config.role === 'web' && config.broadcasterUrl) urls.push(config.broadcasterUrl);
   return [...new Set(urls.map((url) => new URL(url).origin))];
 }

@@ -46,14 +46,13 @@ export async function createStation(
   const bus = redis ? await createRedisBus(redis) : createLocalBus();
   const firstSignIn = await ensureFirstSuperuser(database.db, config.admin);
   if (config.seedDemo) await seedDemoContent(database.db);
-  // A web instance takes no live input: the broadcaster makes (and shows) the password.
+  // A web instance takes no live input: the broadcaster makes (and shows) the password. A live source goes
+  // over a relayed station elsewhere as over the AutoDJ.
   const generatedSourcePassword =
-    config.streamSource || config.role === 'web'
-      ? undefined
-      : await ensureSourcePassword(database.db, config);
+    config.role === 'web' ? undefined : await ensureSourcePassword(database.db, config);
   const app = await buildApp({ config, db: database.db, bus, redis }, { logger: options.logger });
-  // On air once the app is built: the AutoDJ (or the external station's status polling) starts here; a web
-  // instance starts hearing the broadcaster's heartbeats instead.
+  // On air once the app is built: the AutoDJ (and a relayed station elsewhere) starts here; a web instance
+  // starts hearing the broadcaster's heartbeats instead.
   await app.nowPlaying.start();
   return {
     app,

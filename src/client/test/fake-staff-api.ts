@@ -55,3 +55,4 @@ export function fakeStaffApi(routes: Record<string, Route>) {
 
 export const superuser = { id: 'u-root', username: 'pastor-john', role: 'superuser' as const };
 export const admin = { id: 'u-anna', username: 'anna', role: 'admin' as const };
+export const presenter = { id: 'u-ruth', username: 'pastor-ruth', role: 'presenter' as const };

@@ -62,7 +62,7 @@ describe('npm run admin', () => {
     [['create', '--username', 'abc', '--password', 'short'], 'Password must be at least 8 characters'],
     [
       ['create', '--username', 'abc', '--password', 'long enough', '--role', 'owner'],
-      'Role must be admin or superuser',
+      'Role must be admin, superuser or presenter',
     ],
     [['reset-password', '--username', 'nobody', '--password', 'long enough'], 'No admin user named "nobody"'],
     [['delete', '--username', 'abc'], 'Usage:'],

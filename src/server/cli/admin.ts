@@ -4,7 +4,7 @@ import { AccountError, createAdminUser, resetPassword } from '../features/accoun
 import { fail, openStationDatabase } from './shell.js';
 
 const USAGE = `Usage:
-  npm run admin -- create --username U --password P [--role admin|superuser]
+  npm run admin -- create --username U --password P [--role admin|superuser|presenter]
   npm run admin -- reset-password --username U --password P`;
 
 const { positionals, values } = parseArgs({
@@ -23,7 +23,7 @@ if (username.length < MIN_USERNAME_LENGTH)
 if (password.length < MIN_PASSWORD_LENGTH)
   fail(`Password must be at least ${MIN_PASSWORD_LENGTH} characters`);
 const role = roleSchema.safeParse(values.role);
-if (!role.success) fail('Role must be admin or superuser');
+if (!role.success) fail('Role must be admin, superuser or presenter');
 
 const { database } = await openStationDatabase();
 try {

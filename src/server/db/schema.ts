@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { Airs } from '../../common/programs.js';
 import {
   bigint,
   boolean,
@@ -9,6 +10,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -44,6 +46,8 @@ export const programs = pgTable(
     duration: integer('duration').notNull(),
     dayOfWeek: text('day_of_week').notNull(),
     isActive: flag('is_active', 'true'),
+    /** What plays in its slot (common/programs.ts `Airs`); null: the rotation goes on, the programme is listed. */
+    airs: jsonb('airs').$type<Airs>(),
   },
   (t) => [flagCheck('programs', t.isActive), index('programs_day_idx').on(t.dayOfWeek, t.startTime)],
 );
@@ -66,6 +70,8 @@ export const programOverrides = pgTable(
     description: text('description'),
     startTime: text('start_time'),
     duration: integer('duration'),
+    /** What plays in a replacement or added programme's slot, as a weekly programme's `airs`. */
+    airs: jsonb('airs').$type<Airs>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -208,7 +214,7 @@ export const adminUsers = pgTable(
     id: id(),
     username: text('username').notNull().unique(),
     passwordHash: text('password_hash').notNull(),
-    role: text('role', { enum: ['admin', 'superuser'] })
+    role: text('role', { enum: ['admin', 'superuser', 'presenter'] })
       .notNull()
       .default('admin'),
     isActive: flag('is_active', 'true'),
@@ -218,9 +224,21 @@ export const adminUsers = pgTable(
   },
   (t) => [
     flagCheck('admin_users', t.isActive),
-    check('admin_users_role', sql`role in ('admin', 'superuser')`),
+    check('admin_users_role', sql`role in ('admin', 'superuser', 'presenter')`),
   ],
 );
+
+/**
+ * A presenter's own live-input password: only its SHA-256 is kept (it is random, 144 bits, shown once);
+ * gone with the account.
+ */
+export const presenterSourcePasswords = pgTable('presenter_source_passwords', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => adminUsers.id, { onDelete: 'cascade' }),
+  passwordHash: text('password_hash').notNull(),
+  setAt: timestamp('set_at', { withTimezone: true }).notNull(),
+});
 
 /** A signed-in staff session: only the SHA-256 of the bearer token is kept. */
 export const adminSessions = pgTable(
@@ -314,6 +332,8 @@ export const mediaItems = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** A live programme recorded from the air, waiting for staff to publish it (it does not air until then). */
+    draft: boolean('draft').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -324,5 +344,75 @@ export const mediaItems = pgTable(
     check('media_items_status', sql`${t.status} in ('analysing', 'ready', 'failed')`),
     index('media_items_created_idx').on(t.createdAt),
     index('media_items_status_idx').on(t.status),
+  ],
+);
+
+/**
+ * The Station tab's notification targets (issue 23), one row per target (src/common/notifications.ts's
+ * NOTIFICATION_TARGETS): on or off, the events it gets, its settings with their secrets, and the result of its
+ * last delivery.
+ */
+export const notificationTargets = pgTable('notification_targets', {
+  target: text('target').primaryKey(),
+  enabled: boolean('enabled').notNull().default(false),
+  events: jsonb('events').notNull(),
+  settings: jsonb('settings').notNull(),
+  lastAt: timestamp('last_at', { withTimezone: true }),
+  lastOk: boolean('last_ok'),
+  lastMessage: text('last_message'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Playlists (issue 23): library items played in order or shuffled, with the rotation rules a station keeps.
+ * Those `in_rotation` share the default rotation (what plays whenever nothing is scheduled) by `weight`.
+ * The kinds and limits are src/common/playlists.ts's.
+ */
+export const playlists = pgTable(
+  'playlists',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    order: text('order', { enum: ['in_order', 'shuffle'] })
+      .notNull()
+      .default('shuffle'),
+    inRotation: boolean('in_rotation').notNull().default(false),
+    weight: integer('weight').notNull().default(1),
+    /** A library item of this kind is played every `insert_every_songs` songs and/or `insert_every_minutes`. */
+    insertKind: text('insert_kind', { enum: ['station_id', 'jingle'] }),
+    insertEverySongs: integer('insert_every_songs'),
+    insertEveryMinutes: integer('insert_every_minutes'),
+    noRepeatTitleMinutes: integer('no_repeat_title_minutes').notNull().default(120),
+    noRepeatArtistMinutes: integer('no_repeat_artist_minutes').notNull().default(30),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('playlists_name_idx').on(sql`lower(${t.name})`),
+    check('playlists_order', sql`${t.order} in ('in_order', 'shuffle')`),
+    check(
+      'playlists_insert_kind',
+      sql`${t.insertKind} is null or ${t.insertKind} in ('station_id', 'jingle')`,
+    ),
+    check('playlists_weight', sql`${t.weight} between 1 and 100`),
+  ],
+);
+
+/** A playlist's items, by position (0, 1, …); an item is in a playlist once at most. */
+export const playlistItems = pgTable(
+  'playlist_items',
+  {
+    playlistId: text('playlist_id')
+      .notNull()
+      .references(() => playlists.id, { onDelete: 'cascade' }),
+    mediaItemId: text('media_item_id')
+      .notNull()
+      .references(() => mediaItems.id),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.playlistId, t.position] }),
+    uniqueIndex('playlist_items_media_idx').on(t.playlistId, t.mediaItemId),
+    index('playlist_items_media_item_idx').on(t.mediaItemId),
   ],
 );

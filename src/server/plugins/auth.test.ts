@@ -8,7 +8,8 @@ import authPlugin, { type ProtectedRoute } from './auth.js';
 
 /**
  * The authorization matrix, generated from the live route table: every route that declares
- * staff or superuser access is called in every caller state below. A route added later with
+ * signed-in, presenter, staff or superuser access is called in every caller state below (a presenter
+ * reaches only their own area and the session routes: 403 everywhere else). A route added later with
  * `config: { access }` is in the table, so it is tested without anyone editing this file.
  */
 const t = await createTestApp();
@@ -22,7 +23,8 @@ type CallerState =
   | 'deactivated user'
   | 'deleted user'
   | 'admin'
-  | 'superuser';
+  | 'superuser'
+  | 'presenter';
 const STATES: CallerState[] = [
   'no token',
   'garbage token',
@@ -32,15 +34,18 @@ const STATES: CallerState[] = [
   'deleted user',
   'admin',
   'superuser',
+  'presenter',
 ];
 
 let admin: Awaited<ReturnType<typeof addStaff>>;
 let superuser: Awaited<ReturnType<typeof addStaff>>;
+let presenter: Awaited<ReturnType<typeof addStaff>>;
 const dead: Partial<Record<CallerState, Record<string, string>>> = {};
 
 beforeAll(async () => {
   admin = await addStaff(t.db, 'matrix-admin', 'admin');
   superuser = await addStaff(t.db, 'matrix-super', 'superuser');
+  presenter = await addStaff(t.db, 'matrix-presenter', 'presenter');
 
   const expired = await openSession(t.db, admin.id);
   await t.db
@@ -84,15 +89,24 @@ async function headersFor(state: CallerState): Promise<Record<string, string>> {
       return openSession(t.db, admin.id);
     case 'superuser':
       return openSession(t.db, superuser.id);
+    case 'presenter':
+      return openSession(t.db, presenter.id);
     default:
       return dead[state]!;
   }
 }
 
-function expectedFor(route: ProtectedRoute, state: CallerState): 'unauthenticated' | 'forbidden' | 'allowed' {
-  if (state === 'superuser') return 'allowed';
-  if (state === 'admin') return route.access === 'superuser' ? 'forbidden' : 'allowed';
-  return 'unauthenticated';
+type Expected = 'unauthenticated' | { forbidden: string } | 'allowed';
+
+function expectedFor(route: ProtectedRoute, state: CallerState): Expected {
+  if (state !== 'admin' && state !== 'superuser' && state !== 'presenter') return 'unauthenticated';
+  if (route.access === 'signed-in') return 'allowed';
+  // A presenter has only their own area; staff have none.
+  if (route.access === 'presenter')
+    return state === 'presenter' ? 'allowed' : { forbidden: 'Only presenters have a broadcast area' };
+  if (state === 'presenter') return { forbidden: 'Presenters can only use My broadcast' };
+  if (state === 'admin' && route.access === 'superuser') return { forbidden: 'Only a superuser can do this' };
+  return 'allowed';
 }
 
 const probeUrl = (url: string) => url.replace(/:(\w+)/g, 'matrix-probe-$1');
@@ -102,9 +116,13 @@ describe('the route table', () => {
     const table = t.app.protectedRoutes.map((r) => `${r.method} ${r.url} ${r.access}`);
     expect(table).toEqual(
       expect.arrayContaining([
-        'GET /api/admin/verify staff',
-        'POST /api/admin/logout staff',
-        'POST /api/admin/change-password staff',
+        'GET /api/admin/verify signed-in',
+        'POST /api/admin/logout signed-in',
+        'POST /api/admin/change-password signed-in',
+        'GET /api/admin/presenters/me presenter',
+        'POST /api/admin/presenters/me/source-password presenter',
+        'POST /api/admin/accounts/:id/source-password superuser',
+        'GET /api/admin/presenters staff',
         'POST /api/admin/create staff',
         'GET /api/admin/users superuser',
         'POST /api/admin/update-role superuser',
@@ -134,6 +152,7 @@ describe('the route table', () => {
         'DELETE /api/library/:id staff',
         'POST /api/library/:id/artwork staff',
         'POST /api/library/:id/preview staff',
+        'POST /api/library/:id/publish staff',
       ]),
     );
   });
@@ -161,9 +180,9 @@ describe.each(t.app.protectedRoutes.map((route) => [`${route.method} ${route.url
       if (expected === 'unauthenticated') {
         expect(res.statusCode).toBe(401);
         expect(res.json().message).toMatch(/sign in/i);
-      } else if (expected === 'forbidden') {
+      } else if (typeof expected === 'object') {
         expect(res.statusCode).toBe(403);
-        expect(res.json()).toEqual({ message: 'Only a superuser can do this' });
+        expect(res.json()).toEqual({ message: expected.forbidden });
       } else {
         // Through the door: success, or the route's own answer to an empty probe (400 bad body, 404 unknown id).
         expect(res.statusCode, res.body).toBeLessThan(500);
@@ -172,6 +191,41 @@ describe.each(t.app.protectedRoutes.map((route) => [`${route.method} ${route.url
     });
   },
 );
+
+describe('a presenter', () => {
+  it('gets through only to their own area and their session, 403 at every other staff route', async () => {
+    const through: string[] = [];
+    for (const route of t.app.protectedRoutes) {
+      const method = route.method as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+      const res = await t.app.inject({
+        method,
+        url: probeUrl(route.url),
+        headers: await openSession(t.db, presenter.id),
+        ...(['POST', 'PUT', 'PATCH'].includes(method) ? { payload: {} } : {}),
+      });
+      if (res.statusCode === 403) expect(res.json().message).toMatch(/My broadcast|superuser/);
+      else through.push(`${route.method} ${route.url}`);
+    }
+    expect(through.sort()).toEqual([
+      'GET /api/admin/presenters/me',
+      'GET /api/admin/verify',
+      'POST /api/admin/change-password',
+      'POST /api/admin/logout',
+      'POST /api/admin/presenters/me/source-password',
+    ]);
+  });
+
+  it('cannot send live captions with their session', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/subtitles',
+      headers: await openSession(t.db, presenter.id),
+      payload: { language: 'en', text: 'Hello', timestamp: 1 },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: 'Presenters can only use My broadcast' });
+  });
+});
 
 describe('request.staffUser', () => {
   it('reads the account fresh on every request', async () => {

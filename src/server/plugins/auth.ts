@@ -1,12 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Role } from '../../common/accounts.js';
+import { isStaffRole, type Role } from '../../common/accounts.js';
+import { PRESENTER_TEXT } from '../../common/presenters.js';
 
 /**
  * Who may call a route, declared once in its options: `{ config: { access: 'staff' } }`.
- * 'staff' is any signed-in admin or superuser; 'superuser' is user management and station settings.
+ * 'staff' is any signed-in admin or superuser; 'superuser' is user management and station settings;
+ * 'presenter' is a presenter's own "My broadcast"; 'signed-in' is anyone signed in, presenters included
+ * (the session check, signing out, changing one's own password).
  */
-export type Access = 'public' | 'staff' | 'superuser';
+export type Access = 'public' | 'signed-in' | 'presenter' | 'staff' | 'superuser';
 
 /** The signed-in staff member behind a session. */
 export interface SessionUser {
@@ -49,6 +52,17 @@ declare module 'fastify' {
 export const SIGN_IN_REQUIRED = 'Please sign in to continue';
 export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 export const SUPERUSER_ONLY = 'Only a superuser can do this';
+export const PRESENTER_CANNOT = PRESENTER_TEXT.presenterCannot;
+export const PRESENTERS_ONLY = PRESENTER_TEXT.presentersOnly;
+
+/** Why a signed-in account may not call a route of this access, or undefined when it may. */
+export function refusalFor(access: Exclude<Access, 'public'>, role: Role): string | undefined {
+  if (access === 'signed-in') return undefined;
+  if (access === 'presenter') return role === 'presenter' ? undefined : PRESENTERS_ONLY;
+  if (!isStaffRole(role)) return PRESENTER_CANNOT;
+  if (access === 'superuser' && role !== 'superuser') return SUPERUSER_ONLY;
+  return undefined;
+}
 
 /** The bearer token of a request, if it carries one. */
 export function bearerToken(request: FastifyRequest): string | undefined {
@@ -85,7 +99,7 @@ export default fp(
       const url = route.url ?? route.path;
       if (!access && url.startsWith('/api/admin/')) {
         throw new Error(
-          `Route ${String(route.method)} ${url} must declare config.access ('public', 'staff' or 'superuser')`,
+          `Route ${String(route.method)} ${url} must declare config.access ('public', 'signed-in', 'presenter', 'staff' or 'superuser')`,
         );
       }
       if (!access || access === 'public') return;
@@ -102,9 +116,8 @@ export default fp(
       if (!token) return reply.code(401).send({ message: SIGN_IN_REQUIRED });
       const user = await findSessionUser(token);
       if (!user) return reply.code(401).send({ message: SESSION_ENDED });
-      if (access === 'superuser' && user.role !== 'superuser') {
-        return reply.code(403).send({ message: SUPERUSER_ONLY });
-      }
+      const refused = refusalFor(access, user.role);
+      if (refused) return reply.code(403).send({ message: refused });
       request.staffUser = user;
     });
   },

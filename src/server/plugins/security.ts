@@ -7,7 +7,7 @@ export default fp(async function security(
   app: FastifyInstance,
   opts: { extraMediaOrigins?: () => string[] },
 ) {
-  // Read on every page: staff may put a station elsewhere on air while the station runs.
+  // The relays and (on a web instance) the broadcaster players are sent to.
   const media = () => (opts.extraMediaOrigins?.() ?? []).join(' ');
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -2,7 +2,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AutoDj, type AutoDjTrack, type Cue, type Mixing, type PlayOrder } from './autodj.js';
+import { AutoDj, type AutoDjTrack, type ClockMap, type Cue, type Mixing } from './autodj.js';
+import { LibraryProgramming, type Airing, type PlayOrder, type Programming } from './programming.js';
 import { mediaFolderProvider, type LibraryItem, type LibraryProvider } from './library.js';
 import { CHANNELS, FRAME_SAMPLES, FRAME_SECONDS, SAMPLE_RATE } from './pcm.js';
 import { makeMp3, tempAudioDir } from './test-audio.js';
@@ -37,17 +38,27 @@ beforeAll(async () => {
 /** How much faster than real time the tests pull audio (the engine pulls in real time). */
 const SPEED = 10;
 
-function dj(providers: LibraryProvider[], options: { order?: PlayOrder; mixing?: Partial<Mixing> } = {}) {
+function dj(
+  providers: LibraryProvider[],
+  options: {
+    order?: PlayOrder;
+    mixing?: Partial<Mixing>;
+    programming?: Programming;
+    clock?: ClockMap;
+    fallback?: string;
+  } = {},
+) {
   const tracks: AutoDjTrack[] = [];
   const cues: Cue[] = [];
+  const library = new LibraryProgramming(providers, async () => options.order ?? 'in_order');
   const autodj = new AutoDj({
-    providers,
-    fallback: { path: fallback },
-    order: async () => options.order ?? 'in_order',
+    programming: options.programming ?? library,
+    fallback: { path: options.fallback ?? fallback },
     mixing: async () => ({ loudnessTargetLufs: -16, crossfadeSeconds: 0, ...options.mixing }),
     stationName: () => 'Grace Live Radio',
     onTrack: (t) => tracks.push(t),
     onCue: (c) => cues.push(c),
+    clock: options.clock,
   });
   let clock = 0;
   /** Left channel of everything played. */
@@ -69,7 +80,7 @@ function dj(providers: LibraryProvider[], options: { order?: PlayOrder; mixing?:
       await sleep((FRAME_SECONDS * 1000) / SPEED);
     }
   };
-  return { autodj, tracks, cues, play, heard, clock: () => clock };
+  return { autodj, library, tracks, cues, play, heard, clock: () => clock };
 }
 
 /** RMS of the samples from `from` to `to` seconds. */
@@ -147,11 +158,11 @@ describe('AutoDJ', () => {
   });
 
   it('falls back to the test transmission when the library is empty, and takes added sources', async () => {
-    const { autodj, tracks, play } = dj([mediaFolderProvider(empty)]);
+    const { autodj, library, tracks, play } = dj([mediaFolderProvider(empty)]);
     await autodj.prepare();
     await play(0.5);
     expect(tracks[0]!.title).toBe('Test Transmission');
-    autodj.addSource(
+    library.addSource(
       items({
         path: join(media, 'b.mp3'),
         title: 'Sermon: Hope',
@@ -162,6 +173,24 @@ describe('AutoDJ', () => {
     await play(2.5);
     const sermon = tracks.find((t) => t.title === 'Sermon: Hope');
     expect(sermon).toMatchObject({ artist: 'Pastor Ann', artworkUrl: '/uploads/hope.png' });
+    autodj.stop();
+  });
+
+  it('plays what is added to an empty library once the test transmission on air ends, not the test transmission again', async () => {
+    const long = await makeMp3(join(dir, 'long-fallback.mp3'), {
+      seconds: 6,
+      extra: ['-metadata', 'title=Test Transmission'],
+    });
+    const { autodj, library, tracks, play } = dj([mediaFolderProvider(empty)], { fallback: long });
+    await autodj.prepare();
+    await play(0.5);
+    library.addSource(items({ path: join(media, 'b.mp3'), title: 'Sermon: Hope' }));
+    // The schedule is asked again (every second of real time) while the test transmission plays.
+    autodj.check(performance.now());
+    await sleep(100);
+    await play(6);
+    expect(tracks.map((t) => t.title).slice(0, 2)).toEqual(['Test Transmission', 'Sermon: Hope']);
+    expect(tracks[1]!.startedAt).toBeCloseTo(6, 1);
     autodj.stop();
   });
 
@@ -240,6 +269,82 @@ describe('AutoDJ', () => {
     // Equal power: the level holds through the fade, no dip and no gap.
     const level = rms(heard, 1, 1.1);
     for (let at = 0; at < 4.4; at += 0.1) expect(dB(rms(heard, at, at + 0.1) / level)).toBeCloseTo(0, 0);
+    autodj.stop();
+  });
+
+  it("begins a programme's item on its set second, fading what plays out over the crossfade, and hears a change of schedule", async () => {
+    const low = await makeMp3(join(dir, 'long-low.mp3'), { seconds: 6, frequency: 440 });
+    const high = await makeMp3(join(dir, 'long-high.mp3'), { seconds: 6, frequency: 1000 });
+    // A schedule with a programme starting on time at wall second 1.5 (the faked clock: second n is n × 1000 ms),
+    // then moved to 2.5 while the fill plays.
+    let programmeAt = 1500;
+    const asked: number[] = [];
+    const aired: string[] = [];
+    const schedule: Programming = {
+      async next(from): Promise<Airing> {
+        asked.push(from);
+        if (from >= programmeAt) return { item: { path: high, title: 'Programme', duration: 6 } };
+        return { item: { path: low, title: 'Fill', duration: 6 }, endsBy: programmeAt };
+      },
+      async hardChangeBetween(from, to) {
+        return programmeAt > from && programmeAt <= to ? programmeAt : null;
+      },
+      aired: (item) => void aired.push(item.title!),
+    };
+    const { autodj, tracks, play, heard } = dj([], {
+      programming: schedule,
+      mixing: { crossfadeSeconds: 0.5 },
+    });
+    await autodj.prepare();
+    await play(0.5);
+    programmeAt = 2500;
+    // The schedule is asked again (every second of real time) while the fill plays.
+    await sleep(1200);
+    autodj.check(performance.now());
+    await sleep(100);
+    await play(3);
+    expect(tracks.map((t) => t.title).slice(0, 2)).toEqual(['Fill', 'Programme']);
+    expect(aired.slice(0, 2)).toEqual(['Fill', 'Programme']);
+    // On its second exactly, at full level from its first frame; the fill fades out under it over 0.5 s.
+    expect(tracks[1]!.startedAt).toBeCloseTo(2.5, 3);
+    const high1 = (from: number) => toneLevel(heard, 1000, from, from + 0.1);
+    const low1 = (from: number) => toneLevel(heard, 440, from, from + 0.1);
+    expect(high1(2.35) / high1(3.2)).toBeLessThan(0.05);
+    expect(high1(2.5) / high1(3.2)).toBeCloseTo(1, 1);
+    expect(low1(2.55) / low1(1)).toBeGreaterThan(0.5);
+    expect(low1(3.05) / low1(1)).toBeLessThan(0.05);
+    autodj.stop();
+  });
+
+  it("keeps a programme's set start that the wall clock passes before the stream reaches it (the stream fell behind)", async () => {
+    const low = await makeMp3(join(dir, 'late-low.mp3'), { seconds: 6, frequency: 440 });
+    const high = await makeMp3(join(dir, 'late-high.mp3'), { seconds: 6, frequency: 1000 });
+    const programmeAt = 1500;
+    const schedule: Programming = {
+      async next(from): Promise<Airing> {
+        if (from >= programmeAt) return { item: { path: high, title: 'Programme', duration: 6 } };
+        return { item: { path: low, title: 'Fill', duration: 6 }, endsBy: programmeAt };
+      },
+      async hardChangeBetween(from, to) {
+        return programmeAt > from && programmeAt <= to ? programmeAt : null;
+      },
+      aired: () => {},
+    };
+    // Stream-clock second n airs at wall second n, until the stream falls half a second behind.
+    let behind = 0;
+    const { autodj, tracks, play } = dj([], {
+      programming: schedule,
+      clock: { wallAt: (clock) => clock * 1000 + behind, clockAt: (wall) => (wall - behind) / 1000 },
+    });
+    await autodj.prepare();
+    await play(1.2);
+    behind = 500;
+    // Asked again at wall second 1.7, with the programme's start (second 1.5 of the stream) not yet played.
+    autodj.check(performance.now());
+    await sleep(100);
+    await play(1);
+    expect(tracks.map((t) => t.title).slice(0, 2)).toEqual(['Fill', 'Programme']);
+    expect(tracks[1]!.startedAt).toBeCloseTo(1.5, 3);
     autodj.stop();
   });
 });

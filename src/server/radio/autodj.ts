@@ -1,9 +1,8 @@
 import { FileDecoder, type DecodeOptions, type FileDecode } from './decoder.js';
-import { describeTrack, type LibraryItem, type LibraryProvider, type TrackInfo } from './library.js';
+import { describeTrack, type LibraryItem, type TrackInfo } from './library.js';
 import { SAMPLE_RATE } from './pcm.js';
+import type { Programming } from './programming.js';
 import type { VttCue } from './vtt.js';
-
-export type PlayOrder = 'in_order' | 'shuffle';
 
 /** A subtitle line as its media file plays, placed on the stream clock. */
 export interface Cue {
@@ -27,12 +26,20 @@ export interface Mixing {
   crossfadeSeconds: number;
 }
 
+/** Where stream-clock seconds fall in wall-clock time (epoch ms), and back: the schedule speaks wall time. */
+export interface ClockMap {
+  wallAt(clock: number): number;
+  clockAt(wall: number): number;
+}
+
 export interface AutoDjOptions {
-  providers: LibraryProvider[];
-  /** Played when every provider is empty: the shipped test transmission. */
+  /** What plays next, and from when (the station's schedule, or the library back to back). */
+  programming: Programming;
+  /** Played when the schedule has nothing: the shipped test transmission. */
   fallback: LibraryItem;
-  order: () => Promise<PlayOrder>;
   mixing: () => Promise<Mixing>;
+  /** Default: stream-clock second n is wall time n × 1000 (tests drive a faked clock this way). */
+  clock?: ClockMap;
   stationName: () => string;
   onTrack(track: AutoDjTrack): void;
   onCue(cue: Cue): void;
@@ -44,6 +51,12 @@ export interface AutoDjOptions {
 const MAX_GAIN_DB = 20;
 /** Decoded ahead of the mix beyond the crossfade, so the end of a file is known before its fade starts. */
 const AHEAD_SECONDS = 3;
+/** An item due at a set time has its decoder started this long before, so its first sample is there on time. */
+const OPEN_BEFORE_DUE_SECONDS = 5;
+/** How often the schedule is asked again whether a programme now starts or ends while an item plays. */
+const REPLAN_MS = 1000;
+/** An item of unknown length is ended for a set start only this close to it (it may well end before). */
+const UNKNOWN_LENGTH_HORIZON_MS = 10_000;
 
 /**
  * One item on its way to air, with its subtitles and where it stands. Its decoder starts only when it is
@@ -53,6 +66,17 @@ class Deck {
   /** Seconds of the aired part played so far. */
   position = 0;
   decoder: FileDecoder | null = null;
+  /** Stream-clock second it began on air; null until then. */
+  startedAt: number | null = null;
+  /**
+   * Stream-clock second at which it must begin (a programme's hard start, or the end of what plays before
+   * it set by the schedule): what plays then fades out over the crossfade. Null: it follows what plays.
+   */
+  dueAt: number | null = null;
+  /** Wall time (epoch ms) by which the schedule fades it out; null: it plays out. */
+  endsBy: number | null = null;
+  /** The fallback, chosen because the schedule had nothing to play. */
+  fallback = false;
   private cueIndex = new Map<string, number>();
 
   constructor(
@@ -66,6 +90,12 @@ class Deck {
   /** Seconds into the file where airing starts. */
   get from(): number {
     return this.file.from;
+  }
+
+  /** Seconds it airs in all, when known (between its cue points). */
+  get length(): number | null {
+    const end = this.file.to ?? this.item.duration ?? null;
+    return end == null ? null : Math.max(0, end - this.file.from);
   }
 
   open(): FileDecoder {
@@ -87,23 +117,33 @@ class Deck {
  * end trimmed and a crossfade between items. The engine pulls it in real time; decoders work ahead.
  */
 export class AutoDj {
-  private readonly providers: LibraryProvider[];
+  private programming: Programming;
+  private readonly clock: ClockMap;
   private current: Deck | null = null;
   private next: Deck | null = null;
-  /** Sample frames of the crossfade under way (current fading out, next in), and how many are done. */
-  private fade: { length: number; done: number } | null = null;
+  /**
+   * Sample frames of the crossfade under way (current fading out, next in), and how many are done. A cut is
+   * a set start: the next item begins at full level while what played fades out.
+   */
+  private fade: { length: number; done: number; cut: boolean } | null = null;
   private preparing: Promise<void> | null = null;
-  private lastPath: string | null = null;
-  private shuffleBag: string[] = [];
+  /** Counts plans: a deck prepared for an older plan is not taken. */
+  private plan = 0;
+  private lastReplan = 0;
+  private replanning = false;
+  /** The stream-clock second last mixed: "now" for the schedule when nothing plays. */
+  private lastClock = 0;
   private stopped = false;
 
   constructor(private readonly options: AutoDjOptions) {
-    this.providers = [...options.providers];
+    this.programming = options.programming;
+    this.clock = options.clock ?? { wallAt: (clock) => clock * 1000, clockAt: (wall) => wall / 1000 };
   }
 
-  /** Adds a source of playable items (for example the media library). */
-  addSource(provider: LibraryProvider): void {
-    this.providers.push(provider);
+  /** What plays next from now on (the station's schedule, once it is open). */
+  setProgramming(programming: Programming): void {
+    this.programming = programming;
+    this.dropNext();
   }
 
   /** Gets the next item decoding so the station starts with audio, not silence. */
@@ -130,37 +170,54 @@ export class AutoDj {
    * `clock`. What no item can fill yet stays silent.
    */
   read(out: Float32Array, at: number, frames: number, clock: number): void {
+    this.lastClock = clock;
     let done = 0;
     for (let guard = 0; done < frames && guard < 8; guard++) {
+      const t = clock + done / SAMPLE_RATE;
+      const due = this.next?.dueAt ?? null;
       if (this.next && (!this.current || this.current.decoder!.ended)) this.next.open();
+      if (due !== null && due - t < OPEN_BEFORE_DUE_SECONDS) this.next!.open();
+      if (due !== null && t >= due - 0.5 / SAMPLE_RATE && !this.fade) this.cut(t);
       if (!this.current) {
         const incoming = this.next?.decoder;
         if (!incoming || (incoming.available === 0 && !incoming.exhausted)) break;
+        if (due !== null && t < due) {
+          // What played ended before this item's set start: silence until then, which the schedule keeps short.
+          done += Math.min(frames - done, Math.max(1, Math.round((due - t) * SAMPLE_RATE)));
+          continue;
+        }
         this.current = this.next!;
         this.next = null;
-        this.announce(clock + done / SAMPLE_RATE);
+        this.onAir(this.current, t);
       }
       const deck: Deck = this.current;
-      this.startFadeIfDue(clock + done / SAMPLE_RATE);
-      const want = frames - done;
+      this.startFadeIfDue(t);
+      let want = frames - done;
+      // Up to a set start exactly, so the next item's first sample is on its second.
+      if (due !== null && !this.fade) want = Math.min(want, Math.max(1, Math.round((due - t) * SAMPLE_RATE)));
       let got: number;
       if (this.fade) {
-        const { length } = this.fade;
+        const { length, cut } = this.fade;
         const start = this.fade.done;
         got = deck.decoder!.mixInto(out, at + done, want, (i) =>
-          Math.cos(((start + i) / length) * (Math.PI / 2)),
+          start + i >= length ? 0 : Math.cos(((start + i) / length) * (Math.PI / 2)),
         );
-        this.next!.decoder!.mixInto(out, at + done, got, (i) =>
-          Math.sin(((start + i) / length) * (Math.PI / 2)),
+        if (cut) got = want;
+        const incoming = this.next!;
+        incoming.decoder!.mixInto(
+          out,
+          at + done,
+          got,
+          cut ? undefined : (i) => Math.sin(((start + i) / length) * (Math.PI / 2)),
         );
         this.fade.done += got;
-        this.advance(this.next!, got, clock + done / SAMPLE_RATE);
+        this.advance(incoming, got, t);
       } else {
         got = deck.decoder!.mixInto(out, at + done, want);
       }
-      this.advance(deck, got, clock + done / SAMPLE_RATE);
+      this.advance(deck, got, t);
       done += got;
-      if (deck.decoder!.exhausted) {
+      if (deck.decoder!.exhausted || (this.fade?.cut && this.fade.done >= this.fade.length)) {
         deck.decoder!.close();
         // After a crossfade the incoming item is already playing (and announced); else it starts next round.
         this.current = this.fade ? this.next : null;
@@ -171,10 +228,15 @@ export class AutoDj {
     if (!this.next && !this.stopped) void this.prepare();
   }
 
-  /** The item on air's decoder (the engine checks it for hangs). */
+  /** The item on air's decoder (the engine checks it for hangs), and the schedule asked again now and then. */
   check(now: number): void {
     this.current?.decoder?.check(now);
     if (this.fade) this.next?.decoder?.check(now);
+    if (now - this.lastReplan >= REPLAN_MS && !this.replanning) {
+      this.lastReplan = now;
+      this.replanning = true;
+      void this.replan().finally(() => (this.replanning = false));
+    }
   }
 
   /** Tells listeners again what plays (after a live source hands back). */
@@ -189,6 +251,15 @@ export class AutoDj {
     });
   }
 
+  /** Ends the item on air now (it has been silent too long): the next one plays from the next read. */
+  skip(): void {
+    this.current?.decoder?.close();
+    // Mid-crossfade, the incoming item is what plays on.
+    this.current = this.fade ? this.next : null;
+    if (this.fade) this.next = null;
+    this.fade = null;
+  }
+
   stop(): void {
     this.stopped = true;
     this.current?.decoder?.close();
@@ -196,14 +267,36 @@ export class AutoDj {
     this.current = this.next = null;
   }
 
+  /** A deck's first moment on air: announced, and told to the schedule. */
+  private onAir(deck: Deck, clock: number): void {
+    deck.startedAt = clock;
+    this.announce(clock);
+    this.programming.aired(deck.item, this.clock.wallAt(clock));
+  }
+
+  /** A set start at `clock`: the next item begins now at full level, what plays fades out over the crossfade. */
+  private cut(clock: number): void {
+    const incoming = this.next!;
+    incoming.dueAt = null;
+    if (!this.current) return;
+    const length = Math.round(this.current.crossfadeSeconds * SAMPLE_RATE);
+    if (length === 0 || this.current.decoder!.exhausted) {
+      this.current.decoder!.close();
+      this.current = null;
+      return;
+    }
+    this.fade = { length, done: 0, cut: true };
+    this.onAir(incoming, clock);
+  }
+
   /** The crossfade starts when the item on air has no more than the fade left and the next one is ready. */
   private startFadeIfDue(clock: number): void {
     const deck = this.current!;
     const length = Math.round(deck.crossfadeSeconds * SAMPLE_RATE);
-    if (this.fade || length === 0 || !this.next || !deck.decoder!.ended) return;
+    if (this.fade || length === 0 || !this.next || this.next.dueAt !== null || !deck.decoder!.ended) return;
     if (deck.decoder!.available > length || !this.next.decoder?.available) return;
-    this.fade = { length: Math.max(1, deck.decoder!.available), done: 0 };
-    this.announce(clock);
+    this.fade = { length: Math.max(1, deck.decoder!.available), done: 0, cut: false };
+    this.onAir(this.next, clock);
   }
 
   /** Moves a deck on by `frames` played from stream-clock second `clock`, emitting its subtitles. */
@@ -221,54 +314,78 @@ export class AutoDj {
     }
   }
 
+  /** When (wall time) the item on air ends: the schedule's end for it, else its natural end when known. */
+  private currentEnd(): { at: number; set: boolean } | null {
+    const deck = this.current;
+    if (!deck) return null;
+    if (deck.endsBy !== null) return { at: deck.endsBy, set: true };
+    const length = deck.length;
+    if (deck.startedAt === null || length === null) return null;
+    return { at: this.clock.wallAt(deck.startedAt + length), set: false };
+  }
+
+  /**
+   * Asks the schedule whether what airs must change before the item on air ends (a programme added, moved or
+   * removed); if the answer is new, or the fallback is waiting to play, the next item is planned again.
+   */
+  private async replan(): Promise<void> {
+    const deck = this.current;
+    if (!deck || deck.startedAt === null || this.fade || this.preparing) return;
+    const natural = deck.length === null ? null : this.clock.wallAt(deck.startedAt + deck.length);
+    const now = this.clock.wallAt(deck.startedAt + deck.position);
+    // A set end the stream has not reached is still ahead, though the wall clock may have passed it (the
+    // stream fell behind and its clock was set again): the schedule is asked from just before it.
+    const from = deck.endsBy === null ? now : Math.min(now, deck.endsBy - 1);
+    const change = await this.programming
+      .hardChangeBetween(from, natural ?? now + UNKNOWN_LENGTH_HORIZON_MS)
+      .catch(() => deck.endsBy);
+    if (this.current !== deck || this.fade || this.preparing) return;
+    // A fallback waiting to play is planned again too: what staff have added since plays instead.
+    const fallbackWaits = this.next?.fallback === true && !this.next.decoder;
+    if (change === deck.endsBy && !fallbackWaits) return;
+    deck.endsBy = change;
+    this.dropNext();
+    void this.prepare();
+  }
+
+  private dropNext(): void {
+    this.plan++;
+    this.next?.decoder?.close();
+    this.next = null;
+  }
+
   private async prepareNext(): Promise<void> {
-    const items = await this.library();
-    for (let attempt = 0; attempt < Math.min(items.length, 5) + 1 && !this.stopped; attempt++) {
-      const item = items.length ? await this.pick(items) : this.options.fallback;
+    const plan = this.plan;
+    const end = this.currentEnd();
+    const from = end?.at ?? this.clock.wallAt(this.lastClock);
+    for (let attempt = 0; attempt < 6 && !this.stopped; attempt++) {
+      const airing = await this.programming.next(from).catch(() => null);
+      const item = airing?.item ?? this.options.fallback;
       try {
         const [info, mixing] = await Promise.all([
           describeTrack(item, this.options.stationName()),
           this.options.mixing(),
         ]);
-        if (this.stopped) return;
+        if (this.stopped || plan !== this.plan) return;
         const gain =
           item.loudnessLufs == null ? 0 : clamp(mixing.loudnessTargetLufs - item.loudnessLufs, MAX_GAIN_DB);
-        this.next = new Deck(
+        const deck = new Deck(
           item,
           info,
           { path: item.path, from: item.cueIn ?? 0, to: item.cueOut ?? null, gainDb: gain },
           { aheadSeconds: mixing.crossfadeSeconds + AHEAD_SECONDS, log: this.options.log },
           mixing.crossfadeSeconds,
         );
-        this.lastPath = item.path;
+        deck.endsBy = airing?.endsBy ?? null;
+        deck.fallback = !airing;
+        if (end?.set) deck.dueAt = this.clock.clockAt(end.at);
+        this.next = deck;
         return;
       } catch (error) {
         this.options.onError?.(error, item);
-        if (!items.length) return;
+        if (!airing) return;
       }
     }
-  }
-
-  private async library(): Promise<LibraryItem[]> {
-    const lists = await Promise.all(
-      this.providers.map((provider) => provider().catch(() => [] as LibraryItem[])),
-    );
-    return lists.flat();
-  }
-
-  private async pick(items: LibraryItem[]): Promise<LibraryItem> {
-    const byPath = new Map(items.map((item) => [item.path, item]));
-    if ((await this.options.order()) === 'shuffle') {
-      this.shuffleBag = this.shuffleBag.filter((path) => byPath.has(path) && path !== this.lastPath);
-      if (this.shuffleBag.length === 0)
-        this.shuffleBag = items
-          .map((item) => item.path)
-          .filter((p) => p !== this.lastPath || items.length === 1);
-      const [path] = this.shuffleBag.splice(Math.floor(Math.random() * this.shuffleBag.length), 1);
-      return byPath.get(path!)!;
-    }
-    const at = items.findIndex((item) => item.path === this.lastPath);
-    return items[(at + 1) % items.length]!;
   }
 }
 

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { nowPlayingSchema, STREAM_BITRATES, type NowPlaying } from '../../common/radio.js';
 import type { EventBus } from '../plugins/event-bus.js';
-import { parseStreamSource } from './external-source.js';
 import { unknownTrack, type NowPlayingSource } from './now-playing-source.js';
 
 /** The bus topic of the broadcaster's heartbeat: now playing, stream clock and figures, kept as its last word. */
@@ -15,7 +14,7 @@ const heartbeatSchema = z.object({
   nowPlaying: nowPlayingSchema,
   /** Today's highest listener count, as the broadcaster measured it. */
   peakToday: z.number().int().nonnegative(),
-  /** The station elsewhere on air (`icecast:URL` | `url:URL`), or null for the built-in one. */
+  /** The station elsewhere the broadcaster relays (`icecast:URL` | `url:URL`), or null for the AutoDJ. */
   streamSource: z.string().nullable(),
   /** The bitrates the broadcaster encodes (kbps), the main one first. */
   bitrates: z
@@ -60,8 +59,8 @@ export function announceBroadcaster(
 
 /**
  * On a web instance: the broadcaster's now playing as its heartbeats tell it, the stream clock carried
- * forward in real time between them. Its audio is elsewhere: `streamUrl` is the broadcaster's /stream
- * (or the external station it plays).
+ * forward in real time between them. Its audio is elsewhere: `streamUrl` is the broadcaster's /stream,
+ * which carries a station elsewhere too when the broadcaster relays one.
  */
 export class BroadcasterFeed implements NowPlayingSource {
   private last: Heartbeat | undefined;
@@ -92,11 +91,10 @@ export class BroadcasterFeed implements NowPlayingSource {
   }
 
   streamUrl(): string {
-    const external = this.last?.streamSource;
-    return external ? parseStreamSource(external).streamUrl : `${this.options.broadcasterUrl}/stream`;
+    return `${this.options.broadcasterUrl}/stream`;
   }
 
-  /** The station elsewhere the broadcaster plays, or null for its own broadcast. */
+  /** The station elsewhere the broadcaster relays, or null for the AutoDJ. */
   get external(): string | null {
     return this.last?.streamSource ?? null;
   }

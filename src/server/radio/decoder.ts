@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { ffmpegPath } from './ffmpeg.js';
+import { LoudnessLeveller } from './leveller.js';
 import { PCM_ARGS, PcmQueue, SAMPLE_RATE, type Envelope } from './pcm.js';
 
 export interface DecodeOptions {
@@ -19,7 +20,7 @@ export interface DecodeOptions {
  * gap. Subclasses say what to run.
  */
 abstract class PcmSource {
-  protected readonly queue = new PcmQueue();
+  protected readonly queue = new PcmQueue((samples) => this.shape(samples));
   protected proc: ChildProcess | null = null;
   private paused = false;
   protected lastData = 0;
@@ -124,6 +125,9 @@ abstract class PcmSource {
 
   protected abstract describe(): Record<string, unknown>;
 
+  /** Works on decoded audio in place as it arrives; nothing by default. */
+  protected shape(_samples: Float32Array): void {}
+
   /** Since when audio is owed (its last output, by default), or null when none is. */
   protected owedSince(): number | null {
     return this.lastData;
@@ -168,17 +172,39 @@ export class FileDecoder extends PcmSource {
   }
 }
 
+/** The demuxers of the streams a live decoder reads: MP3, AAC (ADTS), Ogg, FLAC, WAV, Matroska/WebM. */
+const LIVE_DEMUXERS = 'mp3,aac,ogg,flac,wav,matroska';
+
+/** What a live decoder reads: a live encoder's MP3, or a station elsewhere's stream in whatever it sends. */
+export interface LiveDecodeOptions extends DecodeOptions {
+  /**
+   * The input's format when it is known (a live encoder sends MP3); unset, ffmpeg tells it from the first
+   * bytes (MP3, AAC, Ogg Vorbis or Opus, FLAC...).
+   */
+  format?: 'mp3';
+  /** What it decodes, for the log ('live' by default). */
+  source?: string;
+}
+
 /**
- * A live encoder's MP3 decoded as it arrives, through a gentle compressor and limiter so a preacher's
- * microphone sits at the music's level. Fed by `write`; a restart loses only the bytes in flight.
+ * A live stream decoded as it arrives, through a gentle compressor and limiter, then brought to the station's
+ * loudness target as it plays (`LoudnessLeveller`), so a preacher's microphone or a station elsewhere sits at
+ * the music's level. Fed by `write`; a restart loses only the bytes in flight.
  */
 export class LiveDecoder extends PcmSource {
+  private readonly leveller: LoudnessLeveller;
+
   constructor(
     private readonly level: { targetLufs: number; limit: number },
-    options: DecodeOptions,
+    protected override readonly options: LiveDecodeOptions,
   ) {
     super(options);
+    this.leveller = new LoudnessLeveller(level.targetLufs);
     this.start();
+  }
+
+  protected override shape(samples: Float32Array): void {
+    this.leveller.process(samples);
   }
 
   /** The first write not answered by audio yet. */
@@ -211,6 +237,11 @@ export class LiveDecoder extends PcmSource {
     return this.unanswered !== null && this.unanswered > this.lastData ? this.unanswered : null;
   }
 
+  /** Its input pipe is full: the feeder waits (the process catches up, or is restarted) before writing more. */
+  get full(): boolean {
+    return this.proc?.stdin?.writableNeedDrain ?? false;
+  }
+
   /** The encoder left: what is in flight is decoded, then the source ends. */
   end(): void {
     this.proc?.stdin?.end();
@@ -221,7 +252,11 @@ export class LiveDecoder extends PcmSource {
     const makeupDb = Math.min(12, Math.max(0, this.level.targetLufs + 26));
     return [
       ...['-hide_banner', '-v', 'error', '-fflags', 'nobuffer', '-probesize', '32', '-analyzeduration', '0'],
-      ...['-f', 'mp3', '-i', 'pipe:0', '-vn'],
+      // Only what arrives on the pipe, read by an audio stream's demuxer: a playlist (HLS, whose demuxer would
+      // fetch the addresses it lists itself) or anything else is never opened.
+      ...['-protocol_whitelist', 'pipe', '-format_whitelist', LIVE_DEMUXERS],
+      ...(this.options.format ? ['-f', this.options.format] : []),
+      ...['-i', 'pipe:0', '-vn'],
       ...[
         '-af',
         `acompressor=threshold=0.03:ratio=3:attack=20:release=300:makeup=${(10 ** (makeupDb / 20)).toFixed(2)},alimiter=limit=${this.level.limit.toFixed(3)}:level=0`,
@@ -232,6 +267,6 @@ export class LiveDecoder extends PcmSource {
   }
 
   protected describe(): Record<string, unknown> {
-    return { source: 'live' };
+    return { source: this.options.source ?? 'live' };
   }
 }

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_AUDIO_SETTINGS, type AudioSettings } from '../../common/audio-settings.js';
 import { STREAM_BITRATES, type NowPlaying, type Track } from '../../common/radio.js';
 import type { Config } from '../config.js';
-import { AutoDj, type Cue, type PlayOrder } from './autodj.js';
+import { AutoDj, type Cue } from './autodj.js';
 import { Broadcaster, type BroadcasterOptions } from './broadcaster.js';
 import { LiveDecoder } from './decoder.js';
 import { MultiEncoder } from './encoder.js';
@@ -14,8 +14,10 @@ import { LiveInput, type LiveSession } from './live-input.js';
 import { silentFrame } from './mp3-frames.js';
 import type { NowPlayingSource } from './now-playing-source.js';
 import { CHANNELS, FRAME_SAMPLES, FRAME_SECONDS, SAMPLE_RATE } from './pcm.js';
+import { LibraryProgramming, type PlayOrder, type Programming } from './programming.js';
 import type { RadioStorage } from './storage.js';
 import { TEST_TRANSMISSION_FILE, TEST_TRANSMISSION_LOUDNESS_LUFS } from './test-transmission.js';
+import { UpstreamRelay, type UpstreamRelayOptions, type UpstreamStation } from './upstream-relay.js';
 
 export interface RadioEngineOptions {
   config: Pick<Config, 'dataDir' | 'publicUrl' | 'station'>;
@@ -45,7 +47,22 @@ export interface RadioEngineOptions {
    * AutoDJ; now playing says so. It is back on air with its next audio.
    */
   liveSilentHandBackMs?: number;
+  /** How a relayed station elsewhere is reconnected (tests shorten the waits). */
+  relay?: Pick<UpstreamRelayOptions, 'retryMs' | 'maxRetryMs' | 'connectTimeoutMs' | 'stallMs'>;
 }
+
+/** What happened on the air that staff should hear of (the notifications feature sends it on). */
+export type AirEvent =
+  /** `clock`: the stream-clock second at which the live source's audio starts (or stops) airing. */
+  | { type: 'live_on_air'; name: string; clock: number }
+  | { type: 'live_off_air'; name: string; clock: number }
+  /** `external`: a relayed station elsewhere, `title` its address. */
+  | { type: 'dead_air'; source: 'live' | 'autodj' | 'external'; seconds: number; title: string }
+  | { type: 'dead_air_ended'; source: 'live' | 'external'; name: string }
+  | { type: 'source_failed'; source: string; reason: string };
+
+/** A live source counts as having sound again after this long above the silence level. */
+const SOUND_BACK_SECONDS = 0.5;
 
 /** After a stall (busy event loop, starving encoder) we do not rush to catch up more than this. */
 const MAX_CATCH_UP_SECONDS = 1;
@@ -59,10 +76,14 @@ const SLOT_SAMPLES = FRAME_SAMPLES * CHANNELS;
 const FIRST_AUDIO_WAIT_MS = 2000;
 /** A live source's decoded audio kept ready; more waits in its queue (and then in the encoder's TCP). */
 const LIVE_AHEAD_SECONDS = 1;
+/** A relayed station's decoded audio kept ready (network jitter), and gathered before it takes the air. */
+const RELAY_AHEAD_SECONDS = 2;
+const RELAY_PREROLL_SECONDS = 1;
 
 /**
- * The built-in station: AutoDJ and live input feeding one broadcaster on one stream clock, paced in
- * real time by MP3 frame durations, with listener figures measured as listeners come and go.
+ * The built-in station: AutoDJ, live input and a relayed station elsewhere feeding one broadcaster on one
+ * stream clock, paced in real time by MP3 frame durations, with listener figures measured as listeners come
+ * and go.
  */
 export class RadioEngine implements NowPlayingSource {
   /** The main mount (/stream): the highest bitrate on. */
@@ -81,6 +102,7 @@ export class RadioEngine implements NowPlayingSource {
   readonly live: LiveInput;
   readonly meter = new ListenerMeter();
   private readonly autodj: AutoDj;
+  private readonly library: LibraryProgramming;
   private readonly tickMs: number;
   private readonly stallCheckMs: number;
   private stallTimer: NodeJS.Timeout | null = null;
@@ -104,6 +126,29 @@ export class RadioEngine implements NowPlayingSource {
   private running = false;
   private readonly changeListeners = new Set<(np: NowPlaying) => void>();
   private readonly cueListeners = new Set<(cue: Cue) => void>();
+  private readonly eventListeners = new Set<(event: AirEvent) => void>();
+  /** One frame of a live source, measured before it airs. */
+  private readonly liveFrame = new Float32Array(SLOT_SAMPLES);
+  /** Seconds the source on air has been under the silence level, and the live source's sound since. */
+  private quietSeconds = 0;
+  private soundSeconds = 0;
+  /** Presenters disconnected at their programme's end. */
+  private readonly endedSessions = new WeakSet<LiveSession>();
+  /** A live source replaced by the rotation for its silence, until it has sound again. */
+  private liveDead = false;
+  /** A station elsewhere relayed in place of the AutoDJ (the Station tab's stream source), or null. */
+  private upstream: UpstreamRelay | null = null;
+  private upstreamOff: (() => void) | null = null;
+  /** Its audio is what airs (no live source over it). */
+  private relayOnAir = false;
+  /** Replaced by the rotation for its silence until it has sound again, as a live source is. */
+  private relayDead = false;
+  private relayQuiet = 0;
+  private relaySound = 0;
+  private relayStarvedSince: number | null = null;
+  /** Staff were told it failed or fell silent; they are told again when it is back on air. */
+  private relayFailing = false;
+  private readonly relayFrame = new Float32Array(SLOT_SAMPLES);
 
   constructor(private readonly options: RadioEngineOptions) {
     const { config } = options;
@@ -138,12 +183,20 @@ export class RadioEngine implements NowPlayingSource {
     this.broadcaster = this.mounts.get(STREAM_BITRATES[0])!;
     for (const mount of this.mounts.values()) mount.setTitle(this.streamTitle());
     this.live = new LiveInput({ onMetadata: (session) => this.liveMetadata(session) });
+    this.library = new LibraryProgramming(
+      options.mediaDir ? [mediaFolderProvider(options.mediaDir)] : [],
+      () => this.playOrder(),
+    );
     this.autodj = new AutoDj({
-      providers: options.mediaDir ? [mediaFolderProvider(options.mediaDir)] : [],
+      programming: this.library,
+      clock: {
+        // The slot being broadcast now is at (now − wallBase); a slot's audio is on the air at its own time.
+        wallAt: (clock) => this.wallAt(clock),
+        clockAt: (wall) => (wall - Date.now() + performance.now() - this.wallBase) / 1000,
+      },
       fallback: options.fallbackFile
         ? { path: options.fallbackFile }
         : { path: TEST_TRANSMISSION_FILE, loudnessLufs: TEST_TRANSMISSION_LOUDNESS_LUFS },
-      order: () => this.playOrder(),
       mixing: async () => {
         await this.readSettings();
         return {
@@ -176,7 +229,7 @@ export class RadioEngine implements NowPlayingSource {
   nowPlaying(): NowPlaying {
     return {
       current_track: { ...this.track },
-      is_live: this.isLive,
+      is_live: this.isLive || this.relayOnAir,
       listeners: this.listenerCount() + this.relayListeners,
       stream_clock: round(this.broadcaster.clock),
     };
@@ -196,6 +249,7 @@ export class RadioEngine implements NowPlayingSource {
     if (this.running) return;
     this.running = true;
     await this.readSettings();
+    this.upstream?.start();
     await this.autodj.prepare();
     // The first item's decoder gets a moment to start, so the station opens with audio, not silence.
     for (let waited = 0; !this.autodj.ready && waited < FIRST_AUDIO_WAIT_MS; waited += 20) await sleep(20);
@@ -226,6 +280,7 @@ export class RadioEngine implements NowPlayingSource {
     this.encoder = null;
     this.liveDecoder?.decoder.close();
     this.liveDecoder = null;
+    await this.upstream?.stop();
     await this.storeMinute();
   }
 
@@ -248,15 +303,66 @@ export class RadioEngine implements NowPlayingSource {
     this.listenersChanged();
   }
 
+  /** Live programmes on and off air, dead air, a failing source: for staff to be told. */
+  onEvent(listener: (event: AirEvent) => void): () => void {
+    this.eventListeners.add(listener);
+    return () => this.eventListeners.delete(listener);
+  }
+
+  private emit(event: AirEvent): void {
+    for (const listener of this.eventListeners) listener(event);
+  }
+
   /** Subtitle lines of AutoDJ media as they play (the subtitles feature stores them). */
   onCue(listener: (cue: Cue) => void): () => void {
     this.cueListeners.add(listener);
     return () => this.cueListeners.delete(listener);
   }
 
-  /** Adds playable items to the AutoDJ (e.g. uploaded sermon audio). */
+  /** Adds playable items to the AutoDJ's library, played back to back while no schedule is set. */
   addSource(provider: LibraryProvider): void {
-    this.autodj.addSource(provider);
+    this.library.addSource(provider);
+  }
+
+  /**
+   * Relays a station elsewhere in place of the AutoDJ (null: the AutoDJ again). Its stream is pulled through
+   * `station` and decoded through the live chain; it takes the air with its first second of audio, at once,
+   * with its title from its status. The AutoDJ covers while it fails or is silent, until it is back; a live
+   * source takes over from it as from the AutoDJ.
+   */
+  async relay(station: UpstreamStation | null): Promise<void> {
+    const previous = this.upstream;
+    this.upstreamOff?.();
+    this.upstreamOff = null;
+    if (this.relayOnAir) {
+      this.relayOnAir = false;
+      this.autodj.announce(this.producedSlot * FRAME_SECONDS);
+    }
+    this.relayDead = this.relayFailing = false;
+    this.relayQuiet = 0;
+    this.relayStarvedSince = null;
+    this.upstream = station
+      ? new UpstreamRelay(station, {
+          ...this.options.relay,
+          level: () => ({ targetLufs: this.settings.loudness_target_lufs, limit: this.limit() }),
+          aheadSeconds: RELAY_AHEAD_SECONDS,
+          log: (level, message) => this.options.log?.[level](message),
+          onFailure: (reason) => this.relayFailed(reason),
+        })
+      : null;
+    if (station) this.upstreamOff = station.onChange(() => this.relayTitleChanged());
+    if (this.running) this.upstream?.start();
+    await previous?.stop();
+  }
+
+  /** The station elsewhere relayed now, or null. */
+  get relayed(): UpstreamStation | null {
+    return this.upstream?.station ?? null;
+  }
+
+  /** What plays next from now on: the station's schedule. */
+  setProgramming(programming: Programming): void {
+    this.autodj.setProgramming(programming);
   }
 
   /** Broadcast frames between two stream-clock seconds (for listener clips); the last few minutes are kept. */
@@ -293,6 +399,7 @@ export class RadioEngine implements NowPlayingSource {
     const targetSlot = Math.ceil(target / FRAME_SECONDS);
     this.autodj.check(now);
     this.liveDecoder?.decoder.check(now);
+    this.upstream?.check(now);
     this.encoder?.check(now);
     if (this.encoder && !this.encoder.running) this.restartEncoder();
     this.produce(targetSlot + LEAD_SLOTS, now);
@@ -345,49 +452,254 @@ export class RadioEngine implements NowPlayingSource {
   }
 
   /**
-   * One frame's audio from the live source when it is on air, else the AutoDJ. False while a live encoder
-   * lags (briefly: a longer gap is silence); an encoder silent past the hand-back time gives the air to the
-   * AutoDJ until it sends again.
+   * One frame's audio from the live source when it is on air, else a relayed station elsewhere or the AutoDJ.
+   * False while a live encoder lags (briefly: a longer gap is silence); an encoder silent past the hand-back
+   * time gives the air back until it sends again.
    */
   private mix(out: Float32Array, at: number, clock: number, now: number): boolean {
     const session = this.live.session;
-    if (session?.onAir) {
+    if (session?.onAir && !this.heldBack(session, clock)) {
       const live = this.liveFor(session);
       if (live.decoder.available >= FRAME_SAMPLES) {
         this.starvedSince = null;
-        if (!this.isLive) this.goLive(session, clock);
-        live.decoder.mixInto(out, at, FRAME_SAMPLES);
-        return true;
+        this.liveFrame.fill(0);
+        live.decoder.mixInto(this.liveFrame, 0, FRAME_SAMPLES);
+        if (this.liveHeard(this.liveFrame, session, clock)) {
+          if (!this.isLive) this.goLive(session, clock);
+          for (let i = 0; i < SLOT_SAMPLES; i++) out[at * CHANNELS + i]! += this.liveFrame[i]!;
+          // A station elsewhere under the live source keeps up with its own clock, ready to be heard again.
+          this.upstream?.skip(FRAME_SAMPLES);
+          return true;
+        }
+        return this.underneath(out, at, clock, now);
       }
       if (!live.decoder.exhausted) {
         this.starvedSince ??= now;
         if (now - this.starvedSince < this.liveSilentHandBackMs) {
-          if (!this.isLive) this.goLive(session, clock);
+          if (!this.isLive && !this.liveDead) this.goLive(session, clock);
           // A short gap is waited out; a longer one is silence, so players hear no gap and the clock keeps time.
-          return now - this.starvedSince >= this.liveGapMs;
-        }
-        if (this.isLive) {
+          if (!this.liveDead) return now - this.starvedSince >= this.liveGapMs;
+        } else if (this.isLive) {
           this.isLive = false;
           this.autodj.announce(clock);
           this.options.log?.warn('live source connected but silent; AutoDJ continues until it sends again');
+          this.emit({
+            type: 'source_failed',
+            source: this.liveName(session),
+            reason: 'it stopped sending audio',
+          });
         }
-        this.autodj.read(out, at, FRAME_SAMPLES, clock);
-        return true;
+        return this.underneath(out, at, clock, now);
       }
       this.starvedSince = null;
       this.live.release(session);
       live.decoder.close();
       this.liveDecoder = null;
-      this.isLive = false;
-      this.autodj.announce(clock);
+      this.liveDead = false;
       this.options.log?.info('live source ended; AutoDJ continues');
+      this.emit({ type: 'live_off_air', name: this.liveName(session), clock });
     }
     if (this.isLive) {
       this.isLive = false;
       this.autodj.announce(clock);
     }
+    return this.underneath(out, at, clock, now);
+  }
+
+  /**
+   * What airs when no live source does: a relayed station elsewhere once it has audio, at once (no
+   * crossfade), else the AutoDJ. A short gap in its audio is waited out and a longer one is silence; silent
+   * past the hand-back time, disconnected, or under the silence level for the silence time, it gives the air
+   * to the AutoDJ until it has sound again.
+   */
+  private underneath(out: Float32Array, at: number, clock: number, now: number): boolean {
+    const relay = this.upstream;
+    if (!relay) return this.rotation(out, at, clock);
+    const wanted =
+      this.relayOnAir || this.relayDead ? FRAME_SAMPLES : Math.round(RELAY_PREROLL_SECONDS * SAMPLE_RATE);
+    if (relay.available >= wanted) {
+      this.relayStarvedSince = null;
+      this.relayFrame.fill(0);
+      relay.mixInto(this.relayFrame, 0, FRAME_SAMPLES);
+      if (this.relayHeard(this.relayFrame, clock)) {
+        if (!this.relayOnAir) this.relayOn(clock);
+        for (let i = 0; i < SLOT_SAMPLES; i++) out[at * CHANNELS + i]! += this.relayFrame[i]!;
+        return true;
+      }
+      return this.rotation(out, at, clock);
+    }
+    if (this.relayOnAir && relay.streaming) {
+      this.relayStarvedSince ??= now;
+      const waited = now - this.relayStarvedSince;
+      // A short gap is waited out; a longer one is silence, so players hear no gap and the clock keeps time.
+      if (waited < this.liveSilentHandBackMs) return waited >= this.liveGapMs;
+      this.relayOff(clock, 'it stopped sending audio');
+    } else if (this.relayOnAir) this.relayOff(clock, null); // its connection ended: the relay says why
+    return this.rotation(out, at, clock);
+  }
+
+  /** Whether a relayed frame airs: as for a live source, not while dead air lasts, until it has sound again. */
+  private relayHeard(frame: Float32Array, clock: number): boolean {
+    const quiet = levelDbfs(frame, 0, SLOT_SAMPLES) < this.settings.silence_threshold_dbfs;
+    if (this.relayDead) {
+      this.relaySound = quiet ? 0 : this.relaySound + FRAME_SECONDS;
+      if (this.relaySound < SOUND_BACK_SECONDS) return false;
+      this.relayDead = false;
+      this.relayQuiet = 0;
+      return true;
+    }
+    this.relayQuiet = quiet ? this.relayQuiet + FRAME_SECONDS : 0;
+    if (this.relayQuiet < this.settings.silence_seconds) return true;
+    this.relayDead = true;
+    this.relaySound = 0;
+    const address = this.upstream!.station.address;
+    this.options.log?.warn(
+      { seconds: this.relayQuiet, address },
+      'dead air: the station elsewhere is silent; the rotation covers it',
+    );
+    if (this.relayOnAir) {
+      this.relayOnAir = false;
+      this.autodj.announce(clock);
+    }
+    if (!this.relayFailing) {
+      this.relayFailing = true;
+      this.emit({
+        type: 'dead_air',
+        source: 'external',
+        seconds: Math.round(this.relayQuiet),
+        title: address,
+      });
+    }
+    return false;
+  }
+
+  /** The relayed station takes the air: its title from its status, on every mount from this second. */
+  private relayOn(clock: number): void {
+    this.relayOnAir = true;
+    this.relayStarvedSince = null;
+    const address = this.upstream!.station.address;
+    this.options.log?.info({ address }, 'station elsewhere on air');
+    if (this.relayFailing) {
+      this.relayFailing = false;
+      this.emit({ type: 'dead_air_ended', source: 'external', name: address });
+    }
+    this.setTrack(this.relayTrack(clock), clock);
+  }
+
+  /** The relayed station gives the air to the AutoDJ; `reason` tells staff why (null: told already). */
+  private relayOff(clock: number, reason: string | null): void {
+    this.relayOnAir = false;
+    this.relayStarvedSince = null;
+    this.autodj.announce(clock);
+    if (reason) this.relayFailed(reason);
+  }
+
+  /** Once per outage: staff are told that the station elsewhere failed and the rotation covers it. */
+  private relayFailed(reason: string): void {
+    if (this.relayFailing || !this.upstream) return;
+    this.relayFailing = true;
+    const address = this.upstream.station.address;
+    this.options.log?.warn({ address, reason }, 'station elsewhere failed; the rotation covers it');
+    this.emit({ type: 'source_failed', source: `the station elsewhere (${address})`, reason });
+  }
+
+  /** Its status named another title: on air from now, while its audio airs. */
+  private relayTitleChanged(): void {
+    if (!this.relayOnAir || !this.upstream) return;
+    const next = this.relayTrack(this.broadcaster.clock);
+    const { title, artist, artwork_url } = this.track;
+    if (next.title === title && next.artist === artist && next.artwork_url === artwork_url) return;
+    this.setTrack(next);
+  }
+
+  private relayTrack(clock: number): Track {
+    const { title, artist, artwork_url } = this.upstream!.station.nowPlaying().current_track;
+    return { title, artist, artwork_url, started_at: round(clock) };
+  }
+
+  /**
+   * A presenter let in before their programme waits, the rotation playing, and takes the air on its start
+   * second; at its end they are disconnected and the rotation goes on.
+   */
+  private heldBack(session: LiveSession, clock: number): boolean {
+    const by = session.info.connectedBy;
+    if (by?.kind !== 'presenter') return false;
+    const wall = this.wallAt(clock);
+    if (wall < by.startsAt.getTime()) {
+      session.keepLast(LIVE_AHEAD_SECONDS);
+      return true;
+    }
+    if (wall < by.endsAt.getTime()) return false;
+    if (!session.done) {
+      if (!this.endedSessions.has(session)) {
+        this.endedSessions.add(session);
+        this.options.log?.info({ presenter: by.username }, 'programme ended; presenter disconnected');
+        session.abort?.();
+      }
+      session.keepLast(0);
+    }
+    return !session.done;
+  }
+
+  /** Wall time (epoch ms) at which stream-clock second `clock` is on the air. */
+  private wallAt(clock: number): number {
+    return Date.now() + clock * 1000 - (performance.now() - this.wallBase);
+  }
+
+  /**
+   * Whether a live frame airs: not while the source has been under the silence level for the silence time
+   * (dead air: the rotation covers it, staff are told), until it has had sound for half a second again.
+   */
+  private liveHeard(frame: Float32Array, session: LiveSession, clock: number): boolean {
+    const quiet = levelDbfs(frame, 0, SLOT_SAMPLES) < this.settings.silence_threshold_dbfs;
+    if (this.liveDead) {
+      this.soundSeconds = quiet ? 0 : this.soundSeconds + FRAME_SECONDS;
+      if (this.soundSeconds < SOUND_BACK_SECONDS) return false;
+      this.liveDead = false;
+      this.quietSeconds = 0;
+      this.options.log?.info('live source has sound again; back on air');
+      this.emit({ type: 'dead_air_ended', source: 'live', name: this.liveName(session) });
+      return true;
+    }
+    this.quietSeconds = quiet ? this.quietSeconds + FRAME_SECONDS : 0;
+    if (this.quietSeconds < this.settings.silence_seconds) return true;
+    this.liveDead = true;
+    this.soundSeconds = 0;
+    if (this.isLive) {
+      this.isLive = false;
+      this.autodj.announce(clock);
+    }
+    this.options.log?.warn(
+      { seconds: this.quietSeconds },
+      'dead air: the live source is silent; the rotation covers it',
+    );
+    this.emit({
+      type: 'dead_air',
+      source: 'live',
+      seconds: Math.round(this.quietSeconds),
+      title: this.liveName(session),
+    });
+    return false;
+  }
+
+  /** One frame of the AutoDJ; an item silent for the silence time is dead air, and the next one plays. */
+  private rotation(out: Float32Array, at: number, clock: number): boolean {
     this.autodj.read(out, at, FRAME_SAMPLES, clock);
+    if (this.liveDead) return true;
+    const quiet = levelDbfs(out, at * CHANNELS, SLOT_SAMPLES) < this.settings.silence_threshold_dbfs;
+    this.quietSeconds = quiet ? this.quietSeconds + FRAME_SECONDS : 0;
+    if (this.quietSeconds >= this.settings.silence_seconds) {
+      const title = this.track.title;
+      this.options.log?.warn({ title }, 'dead air: the item on air is silent; the next one plays');
+      this.emit({ type: 'dead_air', source: 'autodj', seconds: Math.round(this.quietSeconds), title });
+      this.quietSeconds = 0;
+      this.autodj.skip();
+    }
     return true;
+  }
+
+  private liveName(session: LiveSession): string {
+    return session.info.name?.trim() || `${this.station().name} Live`;
   }
 
   /** The live session's decoder, fed from its queue up to a second of audio ahead. */
@@ -397,6 +709,7 @@ export class RadioEngine implements NowPlayingSource {
       const decoder = new LiveDecoder(
         { targetLufs: this.settings.loudness_target_lufs, limit: this.limit() },
         {
+          format: 'mp3',
           aheadSeconds: LIVE_AHEAD_SECONDS,
           log: (message, detail) => this.options.log?.warn(detail, message),
         },
@@ -465,7 +778,11 @@ export class RadioEngine implements NowPlayingSource {
 
   private goLive(session: LiveSession, clock: number): void {
     this.isLive = true;
+    // The relayed station under it takes the air afresh (its title again) when the live source leaves.
+    this.relayOnAir = false;
+    this.quietSeconds = 0;
     this.options.log?.info({ remote: session.info.remote }, 'live source on air');
+    this.emit({ type: 'live_on_air', name: this.liveName(session), clock });
     this.setTrack(this.liveTrack(session, clock), clock);
   }
 
@@ -556,3 +873,10 @@ export class RadioEngine implements NowPlayingSource {
 }
 
 const round = (seconds: number) => Math.round(seconds * 100) / 100;
+
+/** RMS level of `length` samples from `from`, in dBFS (−Infinity for digital silence). */
+function levelDbfs(samples: Float32Array, from: number, length: number): number {
+  let sum = 0;
+  for (let i = from; i < from + length; i++) sum += samples[i]! * samples[i]!;
+  return 10 * Math.log10(sum / length);
+}

@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { NowPlaying } from '../../common/radio.js';
 import { readUpstreamStatus, type UpstreamStatus } from './external-status.js';
 import { unknownTrack, type NowPlayingSource } from './now-playing-source.js';
+import type { UpstreamStation } from './upstream-relay.js';
 
 /** STREAM_SOURCE: `icecast:URL` (a mount on an Icecast server) or `url:URL` (a stream hosted anywhere). */
 export interface ExternalStream {
@@ -26,7 +27,7 @@ interface Logger {
   info(message: string): void;
 }
 
-/** How the status is asked for: a `fetch`. */
+/** How the status and the stream are asked for: a `fetch`. */
 export type StatusFetch = (
   url: string,
   init: { signal: AbortSignal; headers: Record<string, string> },
@@ -40,7 +41,10 @@ export interface ExternalSourceOptions {
   log: Logger;
   pollIntervalMs?: number;
   timeoutMs?: number;
-  /** Plain `fetch` unless given: the Station tab's saved source is asked through its address check. */
+  /**
+   * Plain `fetch` unless given: the Station tab's saved source is asked for its status and its stream
+   * through its address check.
+   */
   fetch?: StatusFetch;
 }
 
@@ -49,11 +53,12 @@ export const EXTERNAL_TIMEOUT_MS = 5_000;
 const STATUS_SIZE_LIMIT = 1024 * 1024;
 
 /**
- * Now playing of a station hosted elsewhere. The upstream status is polled on our own timer, one request
- * at a time, and readers only ever see the cached value: listener polling never reaches the upstream, and
- * when the upstream fails the last good value stays on air.
+ * A station hosted elsewhere, as the engine relays it: its stream asked for through the given `fetch`, and
+ * its now playing. The upstream status is polled on our own timer, one request at a time, and readers only
+ * ever see the cached value: listener polling never reaches the upstream, and when the upstream fails the
+ * last good value stays on air.
  */
-export class ExternalStationSource implements NowPlayingSource {
+export class ExternalStationSource implements NowPlayingSource, UpstreamStation {
   private readonly stream: ExternalStream;
   private readonly statusUrl: string | undefined;
   private readonly interval: number;
@@ -81,6 +86,16 @@ export class ExternalStationSource implements NowPlayingSource {
 
   streamUrl(): string {
     return this.stream.streamUrl;
+  }
+
+  get address(): string {
+    return this.stream.streamUrl;
+  }
+
+  /** One request for the stream, its audio only (no ICY metadata: the title comes from the status). */
+  openStream(signal: AbortSignal): Promise<Response> {
+    const request = this.options.fetch ?? fetch;
+    return request(this.stream.streamUrl, { signal, headers: { accept: 'audio/*, */*;q=0.5' } });
   }
 
   onChange(listener: (nowPlaying: NowPlaying) => void): () => void {
@@ -221,18 +236,4 @@ async function readLimited(response: Response, limit: number): Promise<string> {
     chunks.push(value);
   }
   return Buffer.concat(chunks).toString('utf8');
-}
-
-/** The external station configured by STREAM_SOURCE (and STREAM_STATUS_URL), or undefined when unset. */
-export function externalSourceFromConfig(
-  config: { streamSource?: string; streamStatusUrl?: string; station: { name: string } },
-  log: Logger,
-): ExternalStationSource | undefined {
-  if (!config.streamSource) return undefined;
-  return new ExternalStationSource({
-    streamSource: config.streamSource,
-    statusUrl: config.streamStatusUrl,
-    stationName: config.station.name,
-    log,
-  });
 }

@@ -6,12 +6,31 @@ const RESUME_BELOW_SECONDS = 3;
 /** Audio gathered before the live source takes over, so a slightly jittery encoder does not stutter. */
 const PREROLL_SECONDS = 0.5;
 
+/**
+ * Whose encoder was let in: the station's own source password (the superuser's override, on air at once),
+ * or a presenter's, let in from `opensAt` for their programme: its audio belongs on air from `startsAt`
+ * (at once when the programme has begun) until `endsAt`.
+ */
+export type LiveSourceOwner =
+  | { kind: 'station' }
+  | {
+      kind: 'presenter';
+      presenterId: string;
+      username: string;
+      programmeTitle: string;
+      opensAt: Date;
+      startsAt: Date;
+      endsAt: Date;
+    };
+
 export interface LiveSourceInfo {
   /** `ice-name` / `icy-name` sent by the encoder. */
   name?: string;
   description?: string;
   /** Who connected, for the log. */
   remote?: string;
+  /** Whose password let the encoder in; the live input always says, absent only where nothing checked. */
+  connectedBy?: LiveSourceOwner;
 }
 
 /**
@@ -32,6 +51,11 @@ export class LiveSession {
   abort?: () => void;
 
   constructor(readonly info: LiveSourceInfo) {}
+
+  /** Drops queued audio beyond the last `seconds`: an encoder let in before its start waits with fresh audio. */
+  keepLast(seconds: number): void {
+    while (this.queuedSeconds > seconds && this.queue.length) this.nextFrame();
+  }
 
   /** Feeds encoder bytes; false means stop reading until `onDrain` calls back. */
   write(chunk: Buffer): boolean {

@@ -91,6 +91,18 @@ describe('MP3 frame parser', () => {
     );
   });
 
+  it('keeps no more memory than its frames: not the reads they were cut from', () => {
+    // A pipe's read is up to 64 KB; minutes of history must not keep each read whole behind a few frames.
+    const read = Buffer.alloc(65_536);
+    tagged.copy(read, 0, 0, Math.min(tagged.length, 20_000));
+    const frames = new FrameParser().push(read.subarray(0, 20_000));
+    expect(frames.length).toBeGreaterThan(10);
+    const owned = new Set(frames.map((f) => f.data.buffer));
+    expect(owned.has(read.buffer)).toBe(false);
+    const held = [...owned].reduce((sum, buffer) => sum + buffer.byteLength, 0);
+    expect(held).toBe(frames.reduce((sum, f) => sum + f.data.length, 0));
+  });
+
   it('resynchronises after junk and never emits a frame from garbage', () => {
     const frames = all(new FrameParser(), [tagged]);
     const junk = Buffer.from([0xff, 0xfb, 0x90, 0x00, 1, 2, 3, 0xff, 0xe0, 9, 9]);

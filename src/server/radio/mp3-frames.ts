@@ -138,7 +138,7 @@ export class FrameParser {
       frames.push({ data, duration: header.duration, header });
     }
     this.pending = Buffer.from(buf.subarray(pos));
-    return frames;
+    return ownMemory(frames);
   }
 
   /** At the end of the input: a last frame whose successor could not be checked. */
@@ -151,6 +151,22 @@ export class FrameParser {
     if (!this.seenAudio && isInfoFrame(data, header)) return [];
     return [{ data, duration: header.duration, header }];
   }
+}
+
+/**
+ * Moves frames cut from a read into one buffer of their exact size. A view into the read would keep all of
+ * it alive (a pipe's read is up to 64 KB) for as long as the minutes of history keep the frame.
+ */
+function ownMemory(frames: Mp3Frame[]): Mp3Frame[] {
+  if (frames.length === 0) return frames;
+  const owned = Buffer.allocUnsafeSlow(frames.reduce((sum, frame) => sum + frame.data.length, 0));
+  let at = 0;
+  for (const frame of frames) {
+    frame.data.copy(owned, at);
+    frame.data = owned.subarray(at, at + frame.data.length);
+    at += frame.data.length;
+  }
+  return frames;
 }
 
 /**

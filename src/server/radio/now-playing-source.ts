@@ -2,15 +2,16 @@ import type { NowPlaying } from '../../common/radio.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** What now playing and the stream address come from: the engine, or the STREAM_SOURCE station. */
+    /** What now playing and the stream address come from: the engine, or on a web instance the broadcaster's. */
     nowPlaying: NowPlayingSource;
   }
 }
 
 /**
- * Where the station's now-playing and stream address come from: the built-in engine (AutoDJ + live
- * input broadcast from this server) or an external station (STREAM_SOURCE=icecast:URL | url:URL).
- * The radio API and the /ws push only talk to this interface, so either can stand behind them.
+ * Where the station's now-playing and stream address come from: the engine (AutoDJ, live input and a
+ * relayed station elsewhere, broadcast from this server), or on a web instance the broadcaster's heartbeats
+ * (BroadcasterFeed). The radio API and the /ws push only talk to this interface, so either can stand behind
+ * them. A station elsewhere's own status (ExternalStationSource) has the same shape.
  */
 export interface NowPlayingSource {
   /** What is on air now; cheap (served from memory), callers may poll it freely. */

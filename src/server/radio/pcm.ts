@@ -18,6 +18,9 @@ export type Envelope = ((i: number) => number) | null;
  * A byte count that splits a sample is kept for the next chunk.
  */
 export class PcmQueue {
+  /** `shape` works on each chunk in place as it arrives (a live source's leveller). */
+  constructor(private readonly shape?: (samples: Float32Array) => void) {}
+
   private chunks: Float32Array[] = [];
   private head = 0;
   private partial: Buffer | null = null;
@@ -34,6 +37,7 @@ export class PcmQueue {
     // Copied: a pipe's Buffer may sit at an offset a Float32Array cannot view.
     const samples = new Float32Array(whole / 4);
     new Uint8Array(samples.buffer).set(buf.subarray(0, whole));
+    this.shape?.(samples);
     this.chunks.push(samples);
     this.available += whole / (4 * CHANNELS);
     this.received += whole / (4 * CHANNELS);

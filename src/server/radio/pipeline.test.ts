@@ -1,3 +1,4 @@
+import { DEFAULT_AUDIO_SETTINGS } from '../../common/audio-settings.js';
 import { execFile } from 'node:child_process';
 import { rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
@@ -283,6 +284,7 @@ beforeAll(async () => {
     storage: {
       ...radioStorage(database.db, {}),
       audioSettings: async () => ({
+        ...DEFAULT_AUDIO_SETTINGS,
         loudness_target_lufs: TARGET_LUFS,
         true_peak_dbtp: TRUE_PEAK_DBTP,
         crossfade_seconds: CROSSFADE,
@@ -488,7 +490,9 @@ describe('audio pipeline, read back with ffmpeg', () => {
       'SIGSTOP',
     );
     expect(outcome.longestWaitMs).toBeLessThan(1000);
-    expect(outcome.longestSilence).toBeLessThan(1);
+    // A short silence: a hang is told from a slow answer after 0.7 s without frames, then a new encoder
+    // starts, which a busy two-core machine takes a few hundred milliseconds more for (a kill needs no wait).
+    expect(outcome.longestSilence).toBeLessThan(1.5);
     expect(outcome.clockMoved).toBeGreaterThan(3);
     const encoders = (await ourFfmpegs()).filter((p) => p.args.includes('libmp3lame'));
     expect(encoders.map((p) => p.pid)).not.toContain(outcome.pid);

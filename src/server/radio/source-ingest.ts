@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { LiveInput, LiveSession } from './live-input.js';
-import { basicAuthMatches } from './source-password.js';
+import type { LiveInput, LiveSession, LiveSourceOwner } from './live-input.js';
 
 /** Icecast's realm; some encoders show it. */
 export const SOURCE_REALM = 'Basic realm="Icecast2 Server"';
@@ -9,6 +8,19 @@ export const SOURCE_IDLE_MS = 10_000;
 
 export type SourceDecision =
   { ok: true; session: LiveSession } | { ok: false; status: 401 | 403 | 404 | 409; message: string };
+
+/**
+ * What an encoder's credentials allow: whose they are, or the refusal (401: wrong credentials; 403: right
+ * ones at the wrong time, with the reason the encoder shows).
+ */
+export type SourceAuthorisation =
+  { ok: true; owner: LiveSourceOwner } | { ok: false; status: 401 | 403; message: string };
+
+/** Decides what an `Authorization` header allows (the station's password, or a presenter's in their slot). */
+export type SourceAuthoriser = (
+  authorization: string | undefined,
+  remote?: string,
+) => Promise<SourceAuthorisation>;
 
 export interface SourceRequest {
   method: string;
@@ -23,18 +35,17 @@ const header = (headers: SourceRequest['headers'], name: string) => {
   return Array.isArray(value) ? value[0] : value;
 };
 
-/** Decides whether an encoder may go live: the right mount, the right password, and nobody else live. */
+/** Decides whether an encoder may go live: the right mount, credentials let in now, and nobody else live. */
 export async function admitSource(
   request: SourceRequest,
   live: LiveInput,
-  password: () => Promise<string | null>,
+  authorise: SourceAuthoriser,
 ): Promise<SourceDecision> {
   const path = request.url.split('?')[0];
   if (path !== '/stream')
     return { ok: false, status: 404, message: 'Mount not found; this station takes sources on /stream' };
-  if (!basicAuthMatches(header(request.headers, 'authorization'), await password())) {
-    return { ok: false, status: 401, message: 'Authentication required' };
-  }
+  const allowed = await authorise(header(request.headers, 'authorization'), request.remote);
+  if (!allowed.ok) return allowed;
   const contentType = header(request.headers, 'content-type');
   if (
     contentType &&
@@ -47,6 +58,7 @@ export async function admitSource(
     name: header(request.headers, 'ice-name') ?? header(request.headers, 'icy-name'),
     description: header(request.headers, 'ice-description') ?? header(request.headers, 'icy-description'),
     remote: request.remote,
+    connectedBy: allowed.owner,
   });
   if (!session) return { ok: false, status: 409, message: 'Mountpoint in use: another source is live' };
   return { ok: true, session };

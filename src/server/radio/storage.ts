@@ -1,5 +1,5 @@
 import type { AudioSettings } from '../../common/audio-settings.js';
-import type { PlayOrder } from './autodj.js';
+import type { PlayOrder } from './programming.js';
 import type { MinuteFigures } from './listener-stats.js';
 
 /**

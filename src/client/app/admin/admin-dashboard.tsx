@@ -59,7 +59,11 @@ export function AdminDashboard({
           data-testid="admin-tab-bar"
           className={cn(
             'grid h-auto w-full gap-1',
-            user.role === 'superuser' ? 'grid-cols-4' : 'grid-cols-3',
+            user.role === 'superuser'
+              ? 'grid-cols-4'
+              : user.role === 'presenter'
+                ? 'grid-cols-1'
+                : 'grid-cols-3',
           )}
         >
           {main.map((tab) => (

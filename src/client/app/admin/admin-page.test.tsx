@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FALLBACK_STATION } from '../../lib/station';
 import AdminPage from './admin-page';
-import { admin, fakeStaffApi, superuser } from '../../test/fake-staff-api';
+import { admin, fakeStaffApi, presenter, superuser } from '../../test/fake-staff-api';
 import { renderWithProviders } from '../../test/render-admin';
 
-const verifiedAs = (user: typeof admin | typeof superuser) => ({
+const verifiedAs = (user: typeof admin | typeof superuser | typeof presenter) => ({
   'GET /api/admin/verify': { status: 200, body: { user } },
 });
 const emptyLists = {
@@ -170,7 +170,7 @@ describe('admin session', () => {
 
 describe('tabs by role', () => {
   /** The panel as `user` sees it: its main tab bar, and the names in a tab bar. */
-  async function panelAs(user: typeof admin | typeof superuser) {
+  async function panelAs(user: typeof admin | typeof superuser | typeof presenter) {
     sessionStorage.setItem('adminToken', 'good-token');
     fakeStaffApi({ ...emptyLists, ...verifiedAs(user) });
     renderWithProviders(<AdminPage />);
@@ -188,6 +188,7 @@ describe('tabs by role', () => {
     expect(names(screen.getByRole('tablist', { name: 'More admin sections' }))).toEqual([
       'Station',
       'Library',
+      'Playlists',
       'Schedule',
       'Prayer',
       'Chat',
@@ -204,5 +205,48 @@ describe('tabs by role', () => {
     expect(screen.queryByRole('tab', { name: 'Station' })).toBeNull();
     expect(screen.getByRole('tab', { name: 'Listeners' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Library' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Playlists' })).toBeInTheDocument();
+  });
+
+  it('a presenter sees only My broadcast, and none of the staff tabs', async () => {
+    sessionStorage.setItem('adminToken', 'good-token');
+    const api = fakeStaffApi({
+      ...verifiedAs(presenter),
+      'GET /api/admin/presenters/me': {
+        status: 200,
+        body: {
+          id: presenter.id,
+          username: presenter.username,
+          encoder: {
+            server: 'localhost',
+            port: 3000,
+            tls: false,
+            mount: '/stream',
+            username: presenter.username,
+          },
+          sourcePasswordSetAt: null,
+          upcoming: [],
+        },
+      },
+    });
+    renderWithProviders(<AdminPage />);
+    const bar = await screen.findByRole('tablist', { name: 'Admin sections' });
+    expect(names(bar)).toEqual(['My broadcast']);
+    expect(bar).toHaveClass('grid-cols-1');
+    expect(screen.queryByRole('tablist', { name: 'More admin sections' })).toBeNull();
+    // The tab's code loads lazily: on two cores shared by the whole suite that can take a few seconds.
+    expect(await screen.findByLabelText('Encoder settings', {}, { timeout: 5000 })).toBeInTheDocument();
+    // Their own sign-in password is theirs to change.
+    expect(screen.getByRole('heading', { name: 'Change Password' })).toBeInTheDocument();
+    // Nothing of the staff tabs' data was asked for.
+    expect(api.requests.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
+      'GET /api/admin/presenters/me',
+      'GET /api/admin/verify',
+    ]);
+  });
+
+  it('admins and superusers have no My broadcast tab', async () => {
+    await panelAs(superuser);
+    expect(screen.queryByRole('tab', { name: 'My broadcast' })).toBeNull();
   });
 });

@@ -57,6 +57,7 @@ const item = {
   cue_out_seconds: null,
   artwork_url: null,
   subtitle_languages: [],
+  draft: false,
   created_at: '2025-03-01T10:00:00.000Z',
 };
 

@@ -5,12 +5,14 @@ import {
   mediaItemSchema,
   mediaListSchema,
   mediaPreviewSchema,
+  mediaPublishedSchema,
   type MediaItem,
   type MediaKind,
   type MediaList,
   type MediaUpdate,
 } from '../../../common/library';
 import { apiGetParsed, apiSend, apiUpload, apiUploadWithProgress } from '../../lib/api-request';
+import { FEATURED_CONTENT_PATH } from '../featured-content';
 
 export const LIBRARY_PATH = '/api/library';
 /** Items on one page of the list. */
@@ -99,5 +101,22 @@ export function useUploadArtwork() {
 export function useMediaPreview() {
   return useMutation({
     mutationFn: (id: string) => apiSend('POST', `${mediaPath(id)}/preview`, undefined, mediaPreviewSchema),
+  });
+}
+
+/**
+ * POST /api/library/:id/publish: a recording (a live programme's draft) becomes a featured sermon and podcast
+ * episode; the library and the featured list both change.
+ */
+export function usePublishMedia() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiSend('POST', `${mediaPath(id)}/publish`, undefined, mediaPublishedSchema),
+    onSuccess: () =>
+      Promise.all(
+        [LIBRARY_PATH, FEATURED_CONTENT_PATH].map((key) =>
+          queryClient.invalidateQueries({ queryKey: [key] }),
+        ),
+      ),
   });
 }

@@ -1,6 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { sourcePasswordResponseSchema, type StationSettings } from '../../../common/admin';
 import { audioSettingsSchema, type AudioSettings } from '../../../common/audio-settings';
+import {
+  deliveryResultSchema,
+  notificationSettingsSchema,
+  type NotificationSettingsInput,
+  type NotificationTarget,
+} from '../../../common/notifications';
 import { streamSourceStateSchema, type StreamSourceBody } from '../../../common/radio';
 import { stationInfoSchema } from '../../../common/station';
 import { apiDownload, apiGetParsed, apiSend } from '../../lib/api-request';
@@ -10,6 +16,37 @@ export const SOURCE_PASSWORD_PATH = '/api/admin/station/source-password';
 export const BACKUP_PATH = '/api/admin/backup';
 export const STREAM_SOURCE_PATH = '/api/admin/stream-source';
 export const AUDIO_SETTINGS_PATH = '/api/admin/station/audio';
+export const NOTIFICATIONS_PATH = '/api/admin/notifications';
+
+export const notificationsQuery = () =>
+  queryOptions({
+    queryKey: [NOTIFICATIONS_PATH],
+    queryFn: () => apiGetParsed(NOTIFICATIONS_PATH, notificationSettingsSchema),
+  });
+
+/** Superuser only: where staff are told of what happens on air, and each target's last result. */
+export function useNotifications() {
+  return useQuery(notificationsQuery());
+}
+
+export function useSaveNotifications() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NotificationSettingsInput) =>
+      apiSend('PUT', NOTIFICATIONS_PATH, body, notificationSettingsSchema),
+    onSuccess: (saved) => queryClient.setQueryData(notificationsQuery().queryKey, saved),
+  });
+}
+
+/** Sends a test message to one target with its saved settings; its result becomes the target's last. */
+export function useSendTestNotification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (target: NotificationTarget) =>
+      apiSend('POST', `${NOTIFICATIONS_PATH}/test/${target}`, undefined, deliveryResultSchema),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsQuery().queryKey }),
+  });
+}
 
 export const streamSourceQuery = () =>
   queryOptions({

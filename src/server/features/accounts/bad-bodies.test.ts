@@ -69,6 +69,7 @@ const TEMPLATES: Record<string, Record<string, unknown>> = {
   'POST /api/programs': { title: 't', speaker: 's', startTime: '12:00', duration: 60, dayOfWeek: 'monday' },
   'PATCH /api/programs/:id': { title: 't', startTime: '12:00', duration: 60, isActive: true },
   'PATCH /api/library/:id': { title: 't', artist: 'a', album: 'b', kind: 'music' },
+  'POST /api/library/:id/publish': { title: 't', description: 'd' },
   'POST /api/programs/one-offs': {
     kind: 'add',
     date: '2030-01-07',

@@ -48,6 +48,7 @@ export { INVALID_CREDENTIALS };
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
 export const SIGN_IN_BUSY = 'Too many sign-in attempts right now. Please wait a minute and try again.';
 export const USER_NOT_FOUND = 'User not found';
+export const PRESENTER_BY_SUPERUSER = 'Only a superuser can create presenter accounts';
 export const LAST_SUPERUSER = {
   demote: 'The last active superuser cannot be made an admin. Make another superuser first.',
   deactivate: 'The last active superuser cannot be deactivated. Make another superuser first.',
@@ -134,6 +135,28 @@ export async function changePassword(
   await signOutEverywhere(db, staff.id, staff.sessionId);
 }
 
+/** An account as other features see it (never its hash); undefined when there is none. */
+export interface Account {
+  id: string;
+  username: string;
+  role: Role;
+  isActive: boolean;
+}
+const toAccount = (row: repo.UserRow | undefined): Account | undefined =>
+  row && { id: row.id, username: row.username, role: row.role, isActive: row.isActive === 'true' };
+
+export const findAccountById = async (db: Database, id: string) => toAccount(await repo.findUserById(db, id));
+export const findAccountByUsername = async (db: Database, username: string) =>
+  toAccount(await repo.findUserByUsername(db, username));
+
+/** The active presenters, by name: whom a programme can be given to. */
+export async function listActivePresenters(db: Database): Promise<Account[]> {
+  return (await repo.listUserRows(db))
+    .map((row) => toAccount(row)!)
+    .filter((account) => account.role === 'presenter' && account.isActive)
+    .sort((a, b) => a.username.localeCompare(b.username));
+}
+
 /** SPEC.md section 3's user list item: what the User Management tab shows, never the hash. */
 const toUserListItem = (row: repo.UserRow): UserListItem => ({
   id: row.id,
@@ -178,6 +201,9 @@ export async function createUser(
 ) {
   if (input.role === 'superuser' && creator.role !== 'superuser') {
     throw new AccountError('Only a superuser can create superuser accounts', 403);
+  }
+  if (input.role === 'presenter' && creator.role !== 'superuser') {
+    throw new AccountError(PRESENTER_BY_SUPERUSER, 403);
   }
   return toUserListItem(await createAdminUser(db, { ...input, createdBy: creator.username }));
 }

@@ -57,7 +57,7 @@ export async function sessionRoutes(app: FastifyInstance, opts: { throttle?: Sig
 
   api.get(
     '/admin/verify',
-    { config: { access: 'staff' }, schema: { response: { 200: verifyResponseSchema, ...errors } } },
+    { config: { access: 'signed-in' }, schema: { response: { 200: verifyResponseSchema, ...errors } } },
     async (request) => {
       const { id, username, role } = request.staffUser!;
       return { user: { id, username, role } };
@@ -66,7 +66,7 @@ export async function sessionRoutes(app: FastifyInstance, opts: { throttle?: Sig
 
   api.post(
     '/admin/logout',
-    { config: { access: 'staff' }, schema: { response: { 200: okResponseSchema, ...errors } } },
+    { config: { access: 'signed-in' }, schema: { response: { 200: okResponseSchema, ...errors } } },
     async (request) => {
       await signOut(app.db, request.staffUser!.sessionId);
       return { ok: true as const };
@@ -76,7 +76,7 @@ export async function sessionRoutes(app: FastifyInstance, opts: { throttle?: Sig
   api.post(
     '/admin/change-password',
     {
-      config: { access: 'staff' },
+      config: { access: 'signed-in' },
       schema: { body: changePasswordBodySchema, response: { 200: okResponseSchema, ...errors } },
     },
     async (request) => {

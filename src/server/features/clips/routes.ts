@@ -189,13 +189,9 @@ async function sendFileWithRanges(request: FastifyRequest, reply: FastifyReply, 
   return reply.send(createReadStream(file, { start, end }));
 }
 
-/** The built-in radio's recent audio, when it is the one on air (not an external STREAM_SOURCE station). */
+/** The radio's recent audio, where it is broadcast (not on a web instance, whose broadcaster has it). */
 export function radioClipAudio(app: object): ClipAudioSource | null {
-  const { radio, nowPlaying } = app as unknown as {
-    radio?: ClipAudioSource;
-    nowPlaying?: { active?: unknown };
-  };
-  const onAir = nowPlaying?.active ?? nowPlaying;
-  if (!radio || (onAir !== undefined && onAir !== radio)) return null;
+  const { radio, nowPlaying } = app as unknown as { radio?: ClipAudioSource; nowPlaying?: unknown };
+  if (!radio || (nowPlaying !== undefined && nowPlaying !== radio)) return null;
   return radio;
 }

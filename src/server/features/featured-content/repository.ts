@@ -47,6 +47,16 @@ export async function activePlayState(db: Database, id: string) {
 }
 
 /** The first active item whose audio is one of `urls`, if any. */
+/** Whether any featured row, shown or deleted, names this picture. */
+export async function anyRowWithImage(db: Database, url: string) {
+  const [row] = await db
+    .select({ id: featuredContent.id })
+    .from(featuredContent)
+    .where(eq(featuredContent.imageUrl, url))
+    .limit(1);
+  return !!row;
+}
+
 export async function activeRowWithAudio(db: Database, urls: string[]) {
   const [row] = await db
     .select({ id: featuredContent.id, title: featuredContent.title })

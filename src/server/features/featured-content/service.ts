@@ -49,6 +49,11 @@ export async function featuredItemUsingAudio(db: Database, urls: string[]) {
   return urls.length ? repository.activeRowWithAudio(db, urls) : undefined;
 }
 
+/** Whether a featured item (even one deleted, which keeps its fields) shows this picture. */
+export async function featuredItemUsingImage(db: Database, url: string) {
+  return repository.anyRowWithImage(db, url);
+}
+
 /** Only the fields the caller sent: on PUT a field left out keeps its stored value. */
 const definedFields = (input: FeaturedContentInput) =>
   Object.fromEntries(

@@ -5,6 +5,7 @@ import {
   mkdtempSync,
   readdirSync,
   rmSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import os from 'node:os';
@@ -31,9 +32,9 @@ let staff: Record<string, string>;
 const running: FastifyInstance[] = [];
 
 /** The station started on the same database and DATA_DIR, as after a restart. */
-async function start() {
+async function start(options: { mediaRescanMs?: number } = {}) {
   const bus = createLocalBus();
-  const app = await buildApp({ config: testConfig({ DATA_DIR: dataDir }), db: database.db, bus });
+  const app = await buildApp({ config: testConfig({ DATA_DIR: dataDir }), db: database.db, bus }, options);
   app.addHook('onClose', async () => bus.close());
   await app.ready();
   running.push(app);
@@ -122,6 +123,8 @@ describe('the first start', () => {
       id: expect.any(String),
       title: 'Amazing Grace',
       artist: 'Grace Choir',
+      kind: 'music',
+      addedAt: expect.any(Number),
       artworkUrl: null,
       loudnessLufs: expect.any(Number),
       truePeakDbtp: expect.any(Number),
@@ -150,5 +153,29 @@ describe('a restart', () => {
     const after = await settledLibrary(app, staff);
     expect(after.map((item) => item.id).sort()).toEqual(before.map((item) => item.id).sort());
     expect(after.find((item) => item.id === hymn.id)).toEqual(hymn);
+  });
+});
+
+describe('while the station runs', () => {
+  it('adds a file copied into the media folder once it has stopped changing, and nothing twice', async () => {
+    for (const app of running.splice(0)) await app.close();
+    const app = await start({ mediaRescanMs: 300 });
+    const before = await settledLibrary(app, staff, 5);
+    const copied = path.join(media, 'Evening Hymn.flac');
+    await makeTone(copied, { seconds: 2 });
+    // Just written: it may still be being copied in, so it waits for a later look.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect((await settledLibrary(app, staff)).map((item) => item.original_name)).not.toContain(
+      'Evening Hymn.flac',
+    );
+    // Still for long enough (as if copied in a while ago): added and measured, once.
+    const past = new Date(Date.now() - 60_000);
+    utimesSync(copied, past, past);
+    const after = await settledLibrary(app, staff, before.length + 1);
+    const added = after.filter((item) => item.original_name === 'Evening Hymn.flac');
+    expect(added).toHaveLength(1);
+    expect(added[0]).toMatchObject({ kind: 'music', status: 'ready' });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(await settledLibrary(app, staff)).toHaveLength(before.length + 1);
   });
 });

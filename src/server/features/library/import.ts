@@ -1,4 +1,4 @@
-import { readdir, unlink } from 'node:fs/promises';
+import { readdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { MediaKind } from '../../../common/library.js';
 import type { Database } from '../../db/client.js';
@@ -24,21 +24,25 @@ interface Candidate {
 /**
  * Adds to the library, kept where they are, the audio files it does not hold yet: those in the media folder
  * (with their `NAME.LANG.vtt` subtitles) and the featured sermons' uploaded audio. Each is recognised by its
- * content; anything else in the folder is left alone. Run at every start: a file is never added twice.
- * Answers how many were added; `signal` stops it between two files.
+ * content; anything else in the folder is left alone. Run at every start, then now and then while the station
+ * runs (`settledBefore`: files changed since are still being copied in): a file is never added twice.
+ * Answers the ids added; `signal` stops it between two files.
  */
 export async function importFolders(
   db: Database,
   folders: { media: string },
   uploads: UploadsFolder,
-  signal?: AbortSignal,
-): Promise<number> {
+  options: { signal?: AbortSignal; settledBefore?: number } = {},
+): Promise<string[]> {
+  const { signal, settledBefore } = options;
   const names = (await readdir(folders.media, { withFileTypes: true }))
     .filter((entry) => entry.isFile())
     .map((entry) => entry.name);
-  // An upload cut off by a crash or a power cut leaves its half-received file behind.
-  for (const name of names.filter((name) => name.startsWith(INCOMING_PREFIX)))
-    await unlink(path.join(folders.media, name)).catch(() => undefined);
+  // An upload cut off by a crash or a power cut leaves its half-received file behind. (Only at a start:
+  // while the station runs, such a name is an upload being received.)
+  if (settledBefore === undefined)
+    for (const name of names.filter((name) => name.startsWith(INCOMING_PREFIX)))
+      await unlink(path.join(folders.media, name)).catch(() => undefined);
 
   const stored = await repository.storedPaths(db);
   const candidates: Candidate[] = [];
@@ -66,9 +70,17 @@ export async function importFolders(
     candidates.push({ ...entry, kind: 'sermon', languages: [] });
   }
 
-  let added = 0;
+  const added: string[] = [];
   for (const candidate of candidates) {
     if (signal?.aborted) break;
+    // A file still being copied in waits for a later look.
+    if (settledBefore !== undefined) {
+      const modified = await stat(candidate.file).then(
+        (s) => s.mtimeMs,
+        () => Infinity,
+      );
+      if (modified > settledBefore) continue;
+    }
     const audio = await probeAudio(candidate.file).catch(() => null);
     if (!audio) continue; // not audio we take: a picture, notes, a file still being copied in
     const name = path.basename(candidate.file);
@@ -78,7 +90,7 @@ export async function importFolders(
       path: candidate.stored,
       subtitleLanguages: candidate.languages,
     });
-    if (row) added++;
+    if (row) added.push(row.id);
   }
   return added;
 }

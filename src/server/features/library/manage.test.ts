@@ -352,6 +352,20 @@ describe('POST /api/library/:id/artwork', () => {
     expect(await listLibrary(t.app, staff)).toEqual(before);
   });
 
+  it('leaves no picture behind in uploads/ when the artwork is replaced or its item deleted', async () => {
+    const fileOf = (url: string | null) => path.join(dataDir, 'uploads', path.basename(url!));
+    const item = await addItem('covered.wav');
+    const first = (await send(item.id, await picture())).json<MediaItem>().artwork_url;
+    expect(existsSync(fileOf(first))).toBe(true);
+    const second = (await send(item.id, await picture())).json<MediaItem>().artwork_url;
+    expect(second).not.toBe(first);
+    expect(existsSync(fileOf(first))).toBe(false);
+    expect(existsSync(fileOf(second))).toBe(true);
+    const removed = await t.app.inject({ method: 'DELETE', url: `/api/library/${item.id}`, headers: staff });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(existsSync(fileOf(second))).toBe(false);
+  });
+
   it('answers 404 for an item that is not there', async () => {
     const res = await send('a2f0c3d4-0000-4000-8000-000000000000', await picture());
     expect(res.statusCode).toBe(404);

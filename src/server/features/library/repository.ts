@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
 import type { MediaKind, MediaStatus } from '../../../common/library.js';
 import type { Database } from '../../db/client.js';
 import { mediaItems } from '../../db/schema.js';
@@ -89,4 +89,14 @@ export function rowsWithStatus(db: Database, status: MediaStatus) {
 export async function storedPaths(db: Database): Promise<Set<string>> {
   const rows = await db.select({ path: mediaItems.path }).from(mediaItems);
   return new Set(rows.map((row) => row.path));
+}
+
+/** Whether another item than `id` shows this artwork. */
+export async function otherRowWithArtwork(db: Database, url: string, id: string) {
+  const [row] = await db
+    .select({ id: mediaItems.id })
+    .from(mediaItems)
+    .where(and(eq(mediaItems.artworkUrl, url), ne(mediaItems.id, id)))
+    .limit(1);
+  return !!row;
 }

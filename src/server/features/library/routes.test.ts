@@ -76,6 +76,7 @@ describe('POST /api/library', () => {
         channels,
         size_bytes: data.length,
         subtitle_languages: [],
+        draft: false,
       });
       const stem = path.parse(name).name;
       if (stem.includes(' - ')) expect(item).toMatchObject({ artist: 'Grace Choir', title: 'Amazing Grace' });

@@ -21,17 +21,20 @@ import {
   MEDIA_ARTWORK_FIELD,
   MEDIA_NOT_FOUND,
   MEDIA_UPLOAD_FIELD,
-  mediaInUse,
   mediaItemSchema,
   mediaListQuerySchema,
   mediaListSchema,
   mediaPreviewSchema,
+  mediaPublishedSchema,
+  mediaPublishSchema,
   mediaTooLarge,
   mediaUpdateSchema,
   NO_AUDIO_STREAM,
   PREVIEW_LINK_EXPIRED,
+  recordedLiveDescription,
   TRUNCATED_MEDIA_FILE,
 } from '../../../common/library.js';
+import { requestOrigin } from '../../plugins/request-host.js';
 import {
   audioQueue,
   BUSY_RETRY_AFTER_SECONDS,
@@ -50,6 +53,7 @@ import {
   TruncatedAudioError,
   type CheckedAudio,
 } from '../uploads/service.js';
+import { longDate } from './air-recordings.js';
 import { INCOMING_PREFIX } from './import.js';
 import {
   addUpload,
@@ -57,6 +61,7 @@ import {
   listMedia,
   previewFile,
   previewUrl,
+  publishMedia,
   removeMedia,
   setArtwork,
   updateMedia,
@@ -160,8 +165,7 @@ export async function libraryRoutes(app: FastifyInstance, opts: { library: Libra
     async (request, reply) => {
       const removed = await removeMedia(library, request.params.id);
       if (removed.outcome === 'not-found') return reply.code(404).send(notFound);
-      if (removed.outcome === 'in-use')
-        return reply.code(409).send({ message: mediaInUse(removed.featuredTitle) });
+      if (removed.outcome === 'in-use') return reply.code(409).send({ message: removed.message });
       return { ok: true as const };
     },
   );
@@ -204,6 +208,37 @@ export async function libraryRoutes(app: FastifyInstance, opts: { library: Libra
         place.leave();
         await discard(incoming);
       }
+    },
+  );
+
+  // One click: a recording becomes a featured sermon and podcast episode; staff are told it is published.
+  api.post(
+    '/api/library/:id/publish',
+    {
+      config: { access: 'staff' },
+      schema: {
+        params: idParamsSchema,
+        body: mediaPublishSchema.nullish(),
+        response: { 201: mediaPublishedSchema, ...staffErrorResponses, 409: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const station = app.station();
+      const published = await publishMedia(app.db, request.params.id, {
+        ...request.body,
+        defaultDescription: ({ draft, createdAt }) =>
+          draft
+            ? recordedLiveDescription(station.name, longDate(createdAt, station.timeZone))
+            : `From ${station.name}'s library.`,
+      });
+      if (published.outcome === 'not-found') return reply.code(404).send(notFound);
+      if (published.outcome === 'refused') return reply.code(409).send({ message: published.message });
+      app.notify({
+        type: 'recording_published',
+        title: published.featured.title,
+        link: `${requestOrigin(request)}${published.featured.audioUrl}`,
+      });
+      return reply.code(201).send({ item: published.item, featured: published.featured });
     },
   );
 

@@ -2,19 +2,26 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { readdir, rename, unlink } from 'node:fs/promises';
 import os from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { formatDuration } from '../../../common/duration.js';
 import {
   libraryAudioUrl,
+  MEDIA_FAILED_TO_PUBLISH,
+  MEDIA_NOT_READY_TO_PUBLISH,
+  mediaAlreadyPublished,
+  mediaInUse,
   PREVIEW_LINK_SECONDS,
   type MediaItem,
   type MediaKind,
   type MediaList,
+  type MediaPublish,
   type MediaUpdate,
 } from '../../../common/library.js';
 import type { Database } from '../../db/client.js';
 import type { LibraryItem, LibraryProvider } from '../../radio/library.js';
-import { featuredItemUsingAudio } from '../featured-content/service.js';
+import { addContent, featuredItemUsingAudio, featuredItemUsingImage } from '../featured-content/service.js';
 import { signingSecret } from '../settings/service.js';
 import {
   AUDIO_TYPES,
@@ -23,6 +30,7 @@ import {
   type Place,
   type UploadsFolder,
 } from '../uploads/service.js';
+export { recordLiveProgrammes } from './air-recordings.js';
 import { importFolders } from './import.js';
 import * as repository from './repository.js';
 import { describeFile } from './tags.js';
@@ -37,14 +45,23 @@ type Row = repository.MediaRow;
  */
 export interface Library {
   db: Database;
+  /** Other features' reasons an item cannot be deleted now (a playlist plays it), handed in by app.ts. */
+  inUse: InUseCheck[];
   folders: { media: string; uploads: string };
   uploads: UploadsFolder;
   worker: AnalysisWorker;
   log: FastifyBaseLogger;
 }
 
+/** Why a library item cannot be deleted now, in words for staff; undefined when nothing holds it. */
+export type InUseCheck = (id: string) => Promise<string | undefined>;
+
 /** DATA_DIR/media (a temporary folder, removed on close, when the station runs in memory) and the worker. */
-export function openLibrary(app: FastifyInstance, uploads: UploadsFolder): Library {
+export function openLibrary(
+  app: FastifyInstance,
+  uploads: UploadsFolder,
+  options: { inUse?: InUseCheck[]; rescanMs?: number } = {},
+): Library {
   const { dataDir } = app.config;
   let media: string;
   if (dataDir === 'memory://') {
@@ -61,15 +78,15 @@ export function openLibrary(app: FastifyInstance, uploads: UploadsFolder): Libra
     saveImage: (picture) => uploads.saveImage(picture),
     log: app.log,
   });
-  const library: Library = { db: app.db, folders, uploads, worker, log: app.log };
+  const library: Library = { db: app.db, inUse: options.inUse ?? [], folders, uploads, worker, log: app.log };
   // The instance that runs the radio imports the media folder and measures what is left unmeasured; every
   // instance measures what it receives itself. A stop ends the import between two files.
   const stopping = new AbortController();
   let starting: Promise<void> | undefined;
   if (app.config.role !== 'web') {
     app.addHook('onReady', async () => {
-      starting = startLibrary(library, stopping.signal).catch((error: unknown) =>
-        app.log.warn({ err: error }, 'media folder not imported'),
+      starting = startLibrary(library, stopping.signal, options.rescanMs ?? MEDIA_RESCAN_MS).catch(
+        (error: unknown) => app.log.warn({ err: error }, 'media folder not imported'),
       );
     });
   }
@@ -81,12 +98,31 @@ export function openLibrary(app: FastifyInstance, uploads: UploadsFolder): Libra
   return library;
 }
 
-/** Files brought in at a start (the media folder, Content-tab sermons), then every item still unmeasured. */
-async function startLibrary(library: Library, signal: AbortSignal): Promise<void> {
-  const added = await importFolders(library.db, library.folders, library.uploads, signal);
-  if (added) library.log.info(`library: ${added} file(s) found in the media folder added`);
+/** How often the media folder is looked at again while the station runs, and how long a file must be still. */
+export const MEDIA_RESCAN_MS = 30_000;
+const SETTLED_MS = 10_000;
+
+/**
+ * Files brought in at a start (the media folder, Content-tab sermons), then every item still unmeasured; then
+ * files copied into the media folder while the station runs, once they have stopped changing.
+ */
+async function startLibrary(library: Library, signal: AbortSignal, rescanMs: number): Promise<void> {
+  const added = await importFolders(library.db, library.folders, library.uploads, { signal });
+  if (added.length) library.log.info(`library: ${added.length} file(s) found in the media folder added`);
   if (signal.aborted) return;
   for (const row of await repository.rowsWithStatus(library.db, 'analysing')) library.worker.add(row.id);
+  while (!(await sleep(rescanMs, false, { signal }).catch(() => true))) {
+    const settledBefore = Date.now() - SETTLED_MS;
+    const found = await importFolders(library.db, library.folders, library.uploads, {
+      signal,
+      settledBefore,
+    }).catch((error: unknown) => {
+      library.log.warn({ err: error }, 'media folder not looked at again');
+      return [];
+    });
+    if (found.length) library.log.info(`library: ${found.length} new file(s) in the media folder added`);
+    for (const id of found) library.worker.add(id);
+  }
 }
 
 /** The file a stored path names: a name straight inside one of the library's two folders. */
@@ -117,6 +153,7 @@ export const toItem = (row: Row): MediaItem => ({
   cue_out_seconds: row.cueOutSeconds,
   artwork_url: row.artworkUrl,
   subtitle_languages: row.subtitleLanguages,
+  draft: row.draft,
   created_at: row.createdAt.toISOString(),
 });
 
@@ -183,19 +220,41 @@ function publicAddresses(row: Row): string[] {
   return [libraryAudioUrl(row.id), ...(folder === 'uploads' ? [`${UPLOADS_PREFIX}${name}`] : [])];
 }
 
-export type RemoveOutcome =
-  { outcome: 'removed' | 'not-found' } | { outcome: 'in-use'; featuredTitle: string };
+/** PostgreSQL's foreign_key_violation, as drizzle passes it on (possibly wrapped). */
+const isForeignKeyViolation = (error: unknown): boolean =>
+  !!error &&
+  typeof error === 'object' &&
+  ((error as { code?: unknown }).code === '23503' ||
+    isForeignKeyViolation((error as { cause?: unknown }).cause));
+
+export type RemoveOutcome = { outcome: 'removed' | 'not-found' } | { outcome: 'in-use'; message: string };
 
 /**
  * Deletes an item with its file and the file's `.LANG.vtt` subtitles, unless a featured item plays its
- * audio: listeners would be left with a broken player.
+ * audio (listeners would be left with a broken player) or another feature holds it (`inUse`).
  */
 export async function removeMedia(library: Library, id: string): Promise<RemoveOutcome> {
   const row = await repository.rowById(library.db, id);
   if (!row) return { outcome: 'not-found' };
   const featured = await featuredItemUsingAudio(library.db, publicAddresses(row));
-  if (featured) return { outcome: 'in-use', featuredTitle: featured.title };
-  if (!(await repository.deleteRow(library.db, id))) return { outcome: 'not-found' };
+  if (featured) return { outcome: 'in-use', message: mediaInUse(featured.title) };
+  const heldBy = async () => {
+    for (const check of library.inUse) {
+      const message = await check(id);
+      if (message) return message;
+    }
+    return undefined;
+  };
+  const held = await heldBy();
+  if (held) return { outcome: 'in-use', message: held };
+  try {
+    if (!(await repository.deleteRow(library.db, id))) return { outcome: 'not-found' };
+  } catch (error) {
+    // Taken into a playlist between the check and the delete: its foreign key refused the delete.
+    const message = isForeignKeyViolation(error) ? await heldBy() : undefined;
+    if (message) return { outcome: 'in-use', message };
+    throw error;
+  }
   const file = fileOf(library.folders, row.path);
   const { dir, name: stem } = path.parse(file);
   const subtitles = (await readdir(dir).catch(() => [] as string[])).filter(
@@ -206,15 +265,73 @@ export async function removeMedia(library: Library, id: string): Promise<RemoveO
     await unlink(path.join(dir, name)).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'ENOENT') library.log.warn({ err: error, name }, 'library file not removed');
     });
+  await forgetArtwork(library, row);
   return { outcome: 'removed' };
+}
+
+/** An item's artwork, deleted or replaced, goes from `uploads/` unless something else still shows it. */
+async function forgetArtwork(library: Library, row: Pick<Row, 'id' | 'artworkUrl'>) {
+  const url = row.artworkUrl;
+  const file = url && library.uploads.fileFor(url);
+  if (!file) return;
+  if (
+    (await repository.otherRowWithArtwork(library.db, url, row.id)) ||
+    (await featuredItemUsingImage(library.db, url))
+  )
+    return;
+  await unlink(file).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') library.log.warn({ err: error, url }, 'artwork not removed');
+  });
 }
 
 /** A picture uploaded for an item becomes its artwork (re-encoded in `place`, as every upload is). */
 export async function setArtwork(library: Library, id: string, picture: string, place: Place) {
-  if (!(await repository.rowById(library.db, id))) return undefined;
+  const before = await repository.rowById(library.db, id);
+  if (!before) return undefined;
   const artworkUrl = await library.uploads.saveImage(picture, place);
   const row = await repository.updateRow(library.db, id, { artworkUrl });
+  if (row) await forgetArtwork(library, before);
   return row && toItem(row);
+}
+
+// --- Publishing a recording ----------------------------------------------------------------------
+
+export type PublishOutcome =
+  | { outcome: 'published'; item: MediaItem; featured: { id: string; title: string; audioUrl: string } }
+  | { outcome: 'not-found' }
+  | { outcome: 'refused'; message: string };
+
+/**
+ * A measured recording (a live programme recorded from the air, or any item) becomes a featured sermon that
+ * plays its audio, so also a podcast episode; a draft is a draft no longer and airs like any other item.
+ */
+export async function publishMedia(
+  db: Database,
+  id: string,
+  input: MediaPublish & { defaultDescription: (row: { draft: boolean; createdAt: Date }) => string },
+): Promise<PublishOutcome> {
+  const row = await repository.rowById(db, id);
+  if (!row) return { outcome: 'not-found' };
+  if (row.status === 'analysing') return { outcome: 'refused', message: MEDIA_NOT_READY_TO_PUBLISH };
+  if (row.status === 'failed') return { outcome: 'refused', message: MEDIA_FAILED_TO_PUBLISH };
+  const already = await featuredItemUsingAudio(db, publicAddresses(row));
+  if (already) return { outcome: 'refused', message: mediaAlreadyPublished(already.title) };
+  const title = input.title ?? row.title;
+  const featured = await addContent(db, {
+    title,
+    description: input.description || input.defaultDescription(row),
+    type: 'sermon',
+    audioUrl: libraryAudioUrl(row.id),
+    imageUrl: row.artworkUrl,
+    speaker: row.artist || null,
+    duration: row.durationSeconds === null ? null : formatDuration(row.durationSeconds),
+  });
+  const published = await repository.updateRow(db, id, { draft: false, title });
+  return {
+    outcome: 'published',
+    item: toItem(published ?? row),
+    featured: { id: featured.id, title: featured.title, audioUrl: libraryAudioUrl(row.id) },
+  };
 }
 
 // --- Playing an item's audio ------------------------------------------------------------------
@@ -277,19 +394,49 @@ export async function libraryFileForUrl(library: Library, url: string): Promise<
 
 // --- For the AutoDJ ---------------------------------------------------------------------------
 
-/** Every measured item, in the order they came, as the AutoDJ plays them. */
-export function libraryProvider(library: Pick<Library, 'db' | 'folders'>): LibraryProvider {
-  return async () =>
-    (await repository.rowsWithStatus(library.db, 'ready')).map((row): LibraryItem => ({
-      path: fileOf(library.folders, row.path),
-      id: row.id,
+/** A measured item ready to air, with what the schedule picks it by. */
+export interface PlayableItem extends LibraryItem {
+  id: string;
+  title: string;
+  kind: MediaKind;
+  addedAt: number;
+}
+
+/** Whether an item is in the library (ready or being measured), by id. */
+export async function mediaExists(db: Database, id: string): Promise<boolean> {
+  return !!(await repository.rowById(db, id));
+}
+
+/** A library row as the engine plays it: its file, what analysis measured, its tags. */
+export function playableItem(folders: Library['folders'], row: Row): LibraryItem & { id: string } {
+  return {
+    path: fileOf(folders, row.path),
+    id: row.id,
+    title: row.title,
+    artist: row.artist || undefined,
+    artworkUrl: row.artworkUrl,
+    loudnessLufs: row.loudnessLufs,
+    truePeakDbtp: row.truePeakDbtp,
+    cueIn: row.cueInSeconds,
+    cueOut: row.cueOutSeconds,
+    duration: row.durationSeconds,
+  };
+}
+
+/** Every measured item, in the order they came (drafts air once staff publish them). */
+export async function playableItems(library: Pick<Library, 'db' | 'folders'>): Promise<PlayableItem[]> {
+  const rows = await repository.rowsWithStatus(library.db, 'ready');
+  return rows
+    .filter((row) => !row.draft)
+    .map((row) => ({
+      ...playableItem(library.folders, row),
       title: row.title,
-      artist: row.artist || undefined,
-      artworkUrl: row.artworkUrl,
-      loudnessLufs: row.loudnessLufs,
-      truePeakDbtp: row.truePeakDbtp,
-      cueIn: row.cueInSeconds,
-      cueOut: row.cueOutSeconds,
-      duration: row.durationSeconds,
+      kind: row.kind,
+      addedAt: row.createdAt.getTime(),
     }));
+}
+
+/** Every measured item, in the order they came, as the AutoDJ plays them with no schedule. */
+export function libraryProvider(library: Pick<Library, 'db' | 'folders'>): LibraryProvider {
+  return () => playableItems(library);
 }

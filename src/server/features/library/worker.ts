@@ -3,7 +3,7 @@ import { setTimeout } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { analyseAudio, SilentAudioError, ToolTimeoutError } from '../../radio/analysis.js';
-import { NotAnImageError, UploadsBusyError } from '../uploads/service.js';
+import { heavyWork, NotAnImageError, UploadsBusyError } from '../uploads/service.js';
 import * as repository from './repository.js';
 import { embeddedPicture } from './tags.js';
 
@@ -80,7 +80,8 @@ export class AnalysisWorker {
       if (artworkUrl) await repository.updateRow(db, id, { artworkUrl });
     }
     try {
-      const found = await analyseAudio(file, { signal: this.stopping.signal });
+      // Measuring decodes the whole file: it takes its turn with the uploads' decoding, not beside it.
+      const found = await heavyWork.take(() => analyseAudio(file, { signal: this.stopping.signal }));
       await repository.finishAnalysis(db, id, {
         status: 'ready',
         error: null,

@@ -3,6 +3,7 @@ import {
   addDays,
   dayLabel,
   dayOfDate,
+  DEFAULT_AIRS,
   MAX_ONE_OFF_RANGE_DAYS,
   ONE_OFF_NOT_FOUND,
   PROGRAM_NOT_FOUND,
@@ -35,6 +36,7 @@ function oneOffOf({
     description: oneOff.description,
     startTime: oneOff.startTime,
     duration: oneOff.duration,
+    airs: oneOff.kind === 'cancel' ? null : (oneOff.airs ?? DEFAULT_AIRS),
     replaces,
   };
 }
@@ -133,6 +135,7 @@ export async function createOneOff(
     description: body.kind === 'cancel' ? null : body.description,
     startTime: body.kind === 'cancel' ? null : body.startTime,
     duration: body.kind === 'cancel' ? null : body.duration,
+    airs: body.kind === 'cancel' ? null : body.airs,
   });
   const saved = await repository.oneOffById(db, id);
   return saved ? { ok: true, value: oneOffOf(saved) } : fail('not-found', ONE_OFF_NOT_FOUND);

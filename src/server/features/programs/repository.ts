@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { addDays, dayOfDate, type DayOfWeek } from '../../../common/programs.js';
 import type { Database } from '../../db/client.js';
 import { programOverrides, programs } from '../../db/schema.js';
@@ -71,7 +71,7 @@ export async function oneOffById(db: Database, id: string) {
 
 /** Saves a one-off change; a newer change to the same weekly programme on the same date takes its place. */
 export async function saveOneOff(db: Database, values: OneOffValues) {
-  const { kind, title, speaker, ministryFocus, description, startTime, duration } = values;
+  const { kind, title, speaker, ministryFocus, description, startTime, duration, airs } = values;
   const insert = db.insert(programOverrides).values(values);
   const [row] = values.programId
     ? await insert
@@ -85,6 +85,7 @@ export async function saveOneOff(db: Database, values: OneOffValues) {
             description,
             startTime,
             duration,
+            airs,
             createdAt: new Date(),
           },
         })
@@ -107,4 +108,25 @@ export async function scheduleBetween(db: Database, from: string, to: string) {
   for (let date = from; date <= to && days.length < 7; date = addDays(date, 1)) days.push(dayOfDate(date));
   const [weekly, oneOffs] = await Promise.all([activeProgramsOn(db, days), oneOffsBetween(db, from, to)]);
   return { weekly, oneOffs: oneOffs.map((row) => row.oneOff) };
+}
+
+/** The title of a programme (weekly, or a one-off on a date still to come) whose `airs` names an id. */
+export async function programAiring(
+  db: Database,
+  field: 'mediaId' | 'playlistId' | 'fillPlaylistId' | 'presenterId',
+  id: string,
+  today: string,
+) {
+  const [weekly] = await db
+    .select({ title: programs.title })
+    .from(programs)
+    .where(sql`${programs.airs}->>${field} = ${id}`)
+    .limit(1);
+  if (weekly) return weekly.title;
+  const [oneOff] = await db
+    .select({ title: programOverrides.title, date: programOverrides.date })
+    .from(programOverrides)
+    .where(and(sql`${programOverrides.airs}->>${field} = ${id}`, gte(programOverrides.date, today)))
+    .limit(1);
+  return oneOff ? `${oneOff.title} (${oneOff.date})` : undefined;
 }

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '../../../common/http.js';
 import {
+  type Airs,
   ONE_OFF_NOT_FOUND,
   oneOffBodySchema,
   oneOffListSchema,
@@ -46,9 +47,21 @@ const refuse = (reply: FastifyReply, failure: { reason: keyof typeof STATUS; mes
   reply.code(STATUS[failure.reason]).send({ message: failure.message });
 
 /** Today's programmes for everyone; the weekly schedule and its one-off dates for staff (the Schedule tab). */
-export async function programRoutes(app: FastifyInstance) {
+export async function programRoutes(
+  app: FastifyInstance,
+  opts: {
+    /** Why what a programme airs cannot be saved (a recording or playlist not there), or null. */
+    airsProblem?: (airs: Airs) => Promise<string | null>;
+  } = {},
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const staff = { access: 'staff' } as const;
+  /** Refuses a body that names a recording, playlist or presenter that is not there; true when it did. */
+  const badAirs = async (reply: FastifyReply, body: { airs?: Airs }) => {
+    const problem = body.airs && (await opts.airsProblem?.(body.airs));
+    if (problem) refuse(reply, { reason: 'invalid', message: problem });
+    return !!problem;
+  };
 
   api.get('/programs/today', { schema: { response: { 200: z.array(programSchema) } } }, async () =>
     listTodaysPrograms(app.db, app.station().timeZone),
@@ -70,6 +83,7 @@ export async function programRoutes(app: FastifyInstance) {
       schema: { body: programBodySchema, response: { 201: scheduledProgramSchema, ...staffErrors } },
     },
     async (request, reply) => {
+      if (await badAirs(reply, request.body)) return reply;
       const saved = await createProgram(app.db, request.body);
       return saved.ok ? reply.code(201).send(saved.value) : refuse(reply, saved);
     },
@@ -112,6 +126,7 @@ export async function programRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
+      if (await badAirs(reply, request.body)) return reply;
       const saved = await updateProgram(app.db, request.params.id, request.body);
       return saved.ok ? saved.value : refuse(reply, saved);
     },
@@ -149,6 +164,7 @@ export async function programRoutes(app: FastifyInstance) {
       schema: { body: oneOffBodySchema, response: { 201: oneOffSchema, ...staffErrors } },
     },
     async (request, reply) => {
+      if (request.body.kind !== 'cancel' && (await badAirs(reply, request.body))) return reply;
       const saved = await createOneOff(app.db, request.body, app.station().timeZone);
       return saved.ok ? reply.code(201).send(saved.value) : refuse(reply, saved);
     },

@@ -13,6 +13,7 @@ const weekly = (over: Partial<WeeklyEntry>): WeeklyEntry => ({
   duration: 60,
   dayOfWeek: 'monday',
   isActive: 'true',
+  airs: null,
   ...over,
 });
 

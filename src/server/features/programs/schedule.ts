@@ -6,6 +6,7 @@ import {
   minutesOf,
   overlapSummary,
   timeRange,
+  type Airs,
   type DayOfWeek,
   type Overlap,
 } from '../../../common/programs.js';
@@ -21,6 +22,8 @@ export interface Airing {
   description: string | null;
   startTime: string;
   duration: number;
+  /** What plays in the slot; null: the rotation goes on. */
+  airs: Airs | null;
 }
 
 export interface WeeklyEntry extends Airing {
@@ -39,6 +42,7 @@ export interface OneOffEntry {
   description: string | null;
   startTime: string | null;
   duration: number | null;
+  airs: Airs | null;
 }
 
 const byStart = (a: Airing, b: Airing) => minutesOf(a.startTime) - minutesOf(b.startTime);
@@ -68,6 +72,7 @@ const airingOf = (p: Airing): Airing => ({
   description: p.description,
   startTime: p.startTime,
   duration: p.duration,
+  airs: p.airs,
 });
 
 /** A stretch of minutes on one line: [start, start + duration). */

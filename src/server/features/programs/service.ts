@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import {
   addDays,
   DAYS_OF_WEEK,
+  DEFAULT_AIRS,
   MINUTES_PER_DAY,
   minutesOf,
   PROGRAM_NOT_FOUND,
@@ -13,6 +14,7 @@ import {
   type ScheduledProgram,
   type WeekSchedule,
 } from '../../../common/programs.js';
+import { mediaScheduled } from '../../../common/library.js';
 import type { Database } from '../../db/client.js';
 import { stationClock } from './clock.js';
 import { fail, type Outcome } from './outcome.js';
@@ -92,6 +94,7 @@ function scheduledOf(row: repository.ProgramRow, overlaps: Map<string, string[]>
     duration: row.duration,
     dayOfWeek: row.dayOfWeek as DayOfWeek,
     isActive: row.isActive === 'true',
+    airs: row.airs ?? DEFAULT_AIRS,
     overlapsWith: overlaps.get(row.id) ?? [],
   };
 }
@@ -193,3 +196,37 @@ export const deleteProgram = repository.deleteProgram;
 
 /** A week of programmes added at once (the demo seed). */
 export const addPrograms = repository.insertPrograms;
+
+/**
+ * Every programme airing on the dates from `from` to `to` (station time zone), with what it airs: the
+ * schedule that decides what plays reads it here.
+ */
+export async function airingsBetween(db: Database, from: string, to: string) {
+  const { weekly, oneOffs } = await repository.scheduleBetween(db, from, to);
+  const dated = [];
+  for (let date = from; date <= to; date = addDays(date, 1))
+    for (const airing of airingsOn(date, weekly, oneOffs)) dated.push({ date, ...airing });
+  return dated;
+}
+
+/** Why a library item cannot be deleted: a programme airs it (weekly, or a one-off still to come). */
+export const programmeHoldingMedia =
+  (db: Database, timeZone: () => string) =>
+  async (mediaId: string): Promise<string | undefined> => {
+    const today = stationClock(new Date(), timeZone()).date;
+    const title = await repository.programAiring(db, 'mediaId', mediaId, today);
+    return title && mediaScheduled(title);
+  };
+
+/** Why a playlist cannot be deleted: a programme plays it, or fills with it. */
+export const programmeHoldingPlaylist =
+  (db: Database, timeZone: () => string) =>
+  async (playlistId: string): Promise<string | undefined> => {
+    const today = stationClock(new Date(), timeZone()).date;
+    const title =
+      (await repository.programAiring(db, 'playlistId', playlistId, today)) ??
+      (await repository.programAiring(db, 'fillPlaylistId', playlistId, today));
+    return (
+      title && `The programme '${title}' plays this playlist. Change what it airs in the Schedule tab first.`
+    );
+  };

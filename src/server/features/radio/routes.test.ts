@@ -230,18 +230,24 @@ describe('GET /api/radio/stats', () => {
 });
 
 describe('with an external station (STREAM_SOURCE)', () => {
-  it('serves its stream address and sends /stream players there; the engine stays idle', async () => {
+  it('relays it on our own /stream: listeners get our address, never a redirect to it', async () => {
     const ext = await createTestApp({ STREAM_SOURCE: 'url:https://streams.example.org/live.mp3' });
     try {
-      expect(ext.app.nowPlaying).not.toBe(ext.app.radio);
-      const url = await ext.app.inject({ method: 'GET', url: '/api/radio/stream-url' });
-      expect(url.json()).toEqual({
-        streamUrl: 'https://streams.example.org/live.mp3',
-        streams: [{ kbps: null, url: 'https://streams.example.org/live.mp3' }],
+      expect(ext.app.nowPlaying).toBe(ext.app.radio);
+      expect(ext.app.radio.relayed?.address).toBe('https://streams.example.org/live.mp3');
+      expect(ext.app.streamSource()).toBe('url:https://streams.example.org/live.mp3');
+      const url = await ext.app.inject({
+        method: 'GET',
+        url: '/api/radio/stream-url',
+        headers: { host: 'radio.example:5000' },
       });
-      const stream = await ext.app.inject({ method: 'GET', url: '/stream' });
-      expect(stream.statusCode).toBe(302);
-      expect(stream.headers.location).toBe('https://streams.example.org/live.mp3');
+      expect(url.json()).toEqual({
+        streamUrl: 'http://radio.example:5000/stream',
+        streams: [128, 96, 80, 64].map((kbps) => ({ kbps, url: `http://radio.example:5000/stream/${kbps}` })),
+      });
+      const stream = await ext.app.inject({ method: 'HEAD', url: '/stream' });
+      expect(stream.statusCode).toBe(200);
+      expect(stream.headers['content-type']).toBe('audio/mpeg');
       const current = await ext.app.inject({ method: 'GET', url: '/api/radio/current' });
       expect(nowPlayingSchema.parse(current.json()).is_live).toBeTypeOf('boolean');
     } finally {

@@ -1,8 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { AddressInfo } from 'node:net';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { RadioStorage } from '../../radio/storage.js';
 import { listenerStats, recordMinute, startOfDay, type CountryTally } from '../listeners/service.js';
-import { audioSettingsReader, playOrder, sourcePassword } from '../settings/service.js';
+import {
+  allowPrivateNetworkSource,
+  audioSettingsReader,
+  playOrder,
+  sourcePassword,
+} from '../settings/service.js';
+import { checkedFetch } from './stream-source-check.js';
+
+export { RefusedSourceAddress } from './source-address.js';
+
+/**
+ * `fetch` (GET or POST) to an address staff typed in, as the Station tab allows it: never the station itself,
+ * and no private or link-local address unless staff allowed a private network source. The setting is read at
+ * each call. Throws RefusedSourceAddress for an address it will not ask.
+ */
+export function stationCheckedFetch(app: FastifyInstance) {
+  return checkedFetch(async () => {
+    const listening = app.server.address() as AddressInfo | null;
+    return {
+      allowPrivateNetwork: await allowPrivateNetworkSource(app.db),
+      ownOrigins: app.config.publicUrl ? [app.config.publicUrl] : [],
+      ownPorts: [app.config.port, ...(listening?.port ? [listening.port] : [])],
+    };
+  });
+}
 
 /**
  * The engine's storage: play order, live-input password and audio settings in settings, figures in listener

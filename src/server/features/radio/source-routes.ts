@@ -3,15 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Socket } from 'node:net';
 import { sourceMetadataQuerySchema } from '../../../common/radio.js';
 import type { RadioEngine } from '../../radio/engine.js';
+import type { LiveSourceOwner } from '../../radio/live-input.js';
 import {
   admitSource,
   pipeSource,
   SOURCE_IDLE_MS,
+  type SourceAuthoriser,
   type SourceDecision,
   SOURCE_REALM,
   type SourceRequest,
 } from '../../radio/source-ingest.js';
-import { basicAuthMatches } from '../../radio/source-password.js';
 import { takeUnframedSources } from '../../radio/source-socket.js';
 import type { SourcePasswordGuard } from './source-guard.js';
 
@@ -28,23 +29,23 @@ type Admission = SourceDecision | { ok: false; status: 429; message: string; ret
 
 /**
  * Live input over the Icecast source protocol: `PUT /stream` or `SOURCE /stream` with Basic auth
- * `source:<password>`, and the `/admin/metadata` call encoders use to announce songs. Wrong passwords are
+ * (`source:<station password>`, or a presenter's username and own password in their slot; see
+ * source-auth.ts), and the `/admin/metadata` call encoders use to announce songs. Wrong passwords are
  * limited per address as sign-in is; over the limit the answer is 429 with Retry-After and the reason.
  */
 export async function sourceRoutes(
   app: FastifyInstance,
-  opts: { engine: RadioEngine; guard: SourcePasswordGuard },
+  opts: { engine: RadioEngine; guard: SourcePasswordGuard; authorise: SourceAuthoriser },
 ) {
-  const { engine, guard } = opts;
-  const password = () => engine.sourcePassword();
+  const { engine, guard, authorise } = opts;
 
   /** admitSource behind the guard: a request for another mount is not a password attempt. */
   async function admit(request: SourceRequest): Promise<Admission> {
-    if (request.url.split('?')[0] !== '/stream') return admitSource(request, engine.live, password);
+    if (request.url.split('?')[0] !== '/stream') return admitSource(request, engine.live, authorise);
     const wait = await guard.enter(request.remote);
     if (wait)
       return { ok: false, status: 429, message: wait.message, retryAfterSeconds: wait.retryAfterSeconds };
-    const decision = await admitSource(request, engine.live, password);
+    const decision = await admitSource(request, engine.live, authorise);
     // Anything but 401 means the password was right, and a right password never counts.
     if (decision.ok || decision.status !== 401) await guard.passed(request.remote);
     return decision;
@@ -73,7 +74,10 @@ export async function sourceRoutes(
       );
       return;
     }
-    app.log.info({ remote: request.remote }, 'live source connected');
+    app.log.info(
+      { remote: request.remote, by: who(decision.session.info.connectedBy) },
+      'live source connected',
+    );
     const expects = /100-continue/i.test(String(request.headers.expect ?? ''));
     socket.write(
       `${expects ? 'HTTP/1.1 100 Continue\r\n\r\n' : ''}HTTP/1.0 200 OK\r\nServer: Icecast 2.4.4\r\n\r\n`,
@@ -106,6 +110,13 @@ export async function sourceRoutes(
     pipeSource(request.raw, decision.session, () => res.end());
   });
 
+  /** The station's password announces for any live source; a presenter's only for their own. */
+  const mayAnnounce = (owner: LiveSourceOwner) => {
+    if (owner.kind === 'station') return true;
+    const by = engine.live.session?.info.connectedBy;
+    return by?.kind === 'presenter' && by.presenterId === owner.presenterId;
+  };
+
   // Icecast's metadata update, as encoders send it (same credentials).
   app
     .withTypeProvider<ZodTypeProvider>()
@@ -121,7 +132,8 @@ export async function sourceRoutes(
             .type('text/xml')
             .send(iceResponse(wait.message, 0));
         }
-        if (!basicAuthMatches(request.headers.authorization, await password())) {
+        const allowed = await authorise(request.headers.authorization, request.ip);
+        if (!allowed.ok && allowed.status === 401) {
           return reply
             .code(401)
             .header('WWW-Authenticate', SOURCE_REALM)
@@ -129,7 +141,8 @@ export async function sourceRoutes(
             .send(iceResponse('Authentication Required', 0));
         }
         await guard.passed(request.ip);
-        if (request.query.mount !== '/stream')
+        if (!allowed.ok) return reply.code(403).type('text/xml').send(iceResponse(allowed.message, 0));
+        if (request.query.mount !== '/stream' || !mayAnnounce(allowed.owner))
           return reply.code(400).type('text/xml').send(iceResponse('Source does not exist', 0));
         if (!engine.live.updateSong(request.query.song)) {
           return reply.code(400).type('text/xml').send(iceResponse('Source does not exist', 0));
@@ -139,6 +152,10 @@ export async function sourceRoutes(
     );
 }
 
+/** Who connected, for the log: the station's password or a presenter's name. */
+const who = (owner: LiveSourceOwner | undefined) =>
+  owner?.kind === 'presenter' ? `presenter ${owner.username}` : 'station source password';
+
 function refuse(reply: FastifyReply, status: number, message: string) {
   if (status === 401) reply.header('WWW-Authenticate', SOURCE_REALM);
   // The encoder may still be sending its body: end the connection with the answer.
@@ -147,7 +164,9 @@ function refuse(reply: FastifyReply, status: number, message: string) {
 
 /** Icecast's small XML answer to admin calls. */
 function iceResponse(message: string, ok: 0 | 1): string {
-  return `<?xml version="1.0"?>\n<iceresponse><message>${message}</message><return>${ok}</return></iceresponse>\n`;
+  // A refusal may quote a programme's title: escaped, so the answer stays XML.
+  const text = message.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<?xml version="1.0"?>\n<iceresponse><message>${text}</message><return>${ok}</return></iceresponse>\n`;
 }
 
 /**

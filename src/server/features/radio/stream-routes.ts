@@ -43,7 +43,7 @@ export async function streamRoutes(
   opts: {
     engine: RadioEngine;
     source: () => NowPlayingSource;
-    /** Where players go when the audio is not broadcast here (a web instance, an external station on air). */
+    /** Where players go when the audio is not broadcast here (a web instance: a relay or the broadcaster). */
     elsewhere: (origin: string) => string;
     onListener?: (address: string) => void;
   },
@@ -69,7 +69,7 @@ export async function streamRoutes(
       const source = opts.source();
       const mount = request.params.kbps;
       if (source !== engine) {
-        // The audio is broadcast elsewhere (the broadcaster, a relay, an external station): send players there.
+        // A web instance: the audio is broadcast by the broadcaster (or a relay pulling it); players go there.
         const target = opts.elsewhere(app.linkOrigin(request, reply));
         const bitrate = mount ?? request.query.quality;
         const to =

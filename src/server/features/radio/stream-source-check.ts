@@ -24,23 +24,30 @@ const pinnedLookup =
     else callback(null, pinned.address, pinned.family);
   };
 
-/** One GET to the pinned address; the answer's body is the caller's to read or destroy. */
-function getPinned(
+/** What a request sends besides its headers: a GET sends nothing, a POST its body. */
+interface Outgoing {
+  method: 'GET' | 'POST';
+  body?: string | Buffer;
+}
+
+/** One request to the pinned address; the answer's body is the caller's to read or destroy. */
+function requestPinned(
   url: URL,
   pinned: PinnedAddress,
   signal: AbortSignal,
   headers: Record<string, string>,
+  outgoing: Outgoing = { method: 'GET' },
 ): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     const request = (url.protocol === 'https:' ? https : http).request(url, {
-      method: 'GET',
+      method: outgoing.method,
       lookup: pinnedLookup(pinned),
       signal,
       headers,
     });
     request.on('response', resolve);
     request.on('error', reject);
-    request.end();
+    request.end(outgoing.body);
   });
 }
 
@@ -50,20 +57,22 @@ class TooManyRedirects extends Error {}
  * A GET to a station elsewhere as the Station tab allows it: the address and every redirect's target are
  * checked against the policy (SourceAddressPolicy) and connected to as resolved, never as a second lookup
  * might say. Resolves with the last answer and its address; its body is the caller's to read or destroy.
- * Throws RefusedSourceAddress for an address the policy refuses.
+ * Throws RefusedSourceAddress for an address the policy refuses. A POST is checked the same way and its
+ * redirects are not followed (its answer is the redirect).
  */
 async function checkedGet(
   url: URL,
   policy: SourceAddressPolicy,
   signal: AbortSignal,
   headers: Record<string, string>,
+  outgoing: Outgoing = { method: 'GET' },
 ): Promise<{ url: URL; response: IncomingMessage }> {
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
     const pinned = await checkSourceAddress(url, policy);
-    const response = await getPinned(url, pinned, signal, headers);
+    const response = await requestPinned(url, pinned, signal, headers, outgoing);
     const status = response.statusCode ?? 0;
     const location = response.headers.location;
-    if (!(status >= 300 && status < 400 && location)) return { url, response };
+    if (outgoing.method !== 'GET' || !(status >= 300 && status < 400 && location)) return { url, response };
     response.destroy();
     url = new URL(location, url);
   }
@@ -73,13 +82,23 @@ async function checkedGet(
 /**
  * `fetch` through `checkedGet`, with the policy read at each call: a saved source's status is asked for the
  * way its address was checked when it was saved, so a name that later resolves to a private address (or the
- * station's own) is refused then too.
+ * station's own) is refused then too. Notifications POST through it the same way (a body and `method: 'POST'`).
  */
 export const checkedFetch =
   (policy: () => Promise<SourceAddressPolicy>) =>
-  async (url: string, init: { signal: AbortSignal; headers: Record<string, string> }): Promise<Response> => {
+  async (
+    url: string,
+    init: { signal: AbortSignal; headers: Record<string, string> } & Partial<Outgoing>,
+  ): Promise<Response> => {
     try {
-      const { response } = await checkedGet(new URL(url), await policy(), init.signal, init.headers);
+      const outgoing: Outgoing = { method: init.method ?? 'GET', body: init.body };
+      const { response } = await checkedGet(
+        new URL(url),
+        await policy(),
+        init.signal,
+        init.headers,
+        outgoing,
+      );
       const headers = new Headers();
       for (const [name, value] of Object.entries(response.headers))
         for (const one of [value ?? []].flat()) headers.append(name, one);

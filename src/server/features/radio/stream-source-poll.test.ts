@@ -1,75 +1,75 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { NowPlaying } from '../../../common/radio.js';
+import type { AirEvent } from '../../radio/engine.js';
+import { makeTone, tempAudioDir } from '../../radio/test-audio.js';
 import { createTestApp } from '../../test/helpers.js';
+import { waitFor } from '../../test/icecast-server.js';
 import { addStaff } from '../../test/staff.js';
+import { startStationElsewhere, type StationElsewhere } from '../../test/station-elsewhere.js';
 import { saveAllowPrivateNetworkSource } from '../settings/service.js';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let superuser: Awaited<ReturnType<typeof addStaff>>;
-let elsewhere: Server;
-let port: number;
-/** Where the station elsewhere was asked for its status, in order. */
-const asked: string[] = [];
+let elsewhere: StationElsewhere;
+const events: AirEvent[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
   superuser = await addStaff(t.db, 'warden', 'superuser');
-  // An Icecast elsewhere: /live plays, /status-json.xsl says what is on air, /moved sends the status on.
-  elsewhere = createServer((req, res) => {
-    if (req.url === '/live') {
-      res.writeHead(200, { 'content-type': 'audio/mpeg' });
-      res.write(Buffer.alloc(4096));
-      return; // a stream never ends by itself
-    }
-    asked.push(req.url ?? '');
-    res.writeHead(200, { 'content-type': 'application/json' }).end(
-      JSON.stringify({
-        icestats: {
-          source: { listenurl: `http://localhost:${port}/live`, title: 'Choir - Psalm 23', listeners: 7 },
-        },
-      }),
-    );
+  // An Icecast elsewhere on `localhost`, a name: the station resolves it when it checks, and again at each
+  // connection to its stream and each poll of its status.
+  elsewhere = await startStationElsewhere('localhost');
+  elsewhere.mount('/live', {
+    file: await makeTone(join(await tempAudioDir(), 'psalm.mp3'), { seconds: 5, frequency: 880 }),
+    format: 'mp3',
+    contentType: 'audio/mpeg',
+    title: 'Choir - Psalm 23',
   });
-  // `localhost` is a name: the station resolves it when it checks and again each time it polls.
-  await new Promise<void>((resolve) => elsewhere.listen(0, 'localhost', resolve));
-  port = (elsewhere.address() as AddressInfo).port;
-});
+  t.app.radio.onEvent((event) => events.push(event));
+}, 60_000);
 afterAll(async () => {
   await t.close();
-  elsewhere.closeAllConnections();
-  await new Promise((resolve) => elsewhere.close(resolve));
+  await elsewhere.close();
 });
 
-const current = async () => (await t.app.inject({ url: '/api/radio/current' })).json();
+const title = () => t.app.nowPlaying.nowPlaying().current_track.title;
+const untilTitle = (check: (title: string) => boolean, what: string) =>
+  waitFor(what, () => (check(title()) ? true : undefined), 30_000);
 
-it("polls the saved source's status the way its address was checked: a name now on a private address is not asked once the setting refuses it", async () => {
+it("fetches the saved source's stream and status the way its address was checked: a name now on a private address is not connected to once the setting refuses it", async () => {
   const res = await t.app.inject({
     method: 'PUT',
     url: '/api/admin/stream-source',
     headers: superuser.headers,
-    payload: { streamSource: `icecast:http://localhost:${port}/live`, allowPrivateNetwork: true },
+    payload: { streamSource: `icecast:${elsewhere.origin}/live`, allowPrivateNetwork: true },
   });
   expect(res.statusCode).toBe(200);
-  // Allowed: the poll reaches it and its now playing is on air.
+  // The save asked for its stream once, to see that it plays.
+  expect(elsewhere.requests).toEqual(['/live']);
+  // Allowed: the engine connects to its stream, and its status names what is relayed.
   await t.app.nowPlaying.start();
-  expect(asked).toEqual(['/status-json.xsl']);
-  expect(await current()).toMatchObject({
-    current_track: { title: 'Psalm 23', artist: 'Choir' },
-    listeners: 7,
+  await untilTitle((now) => now === 'Psalm 23', 'the station elsewhere on air');
+  expect(t.app.nowPlaying.nowPlaying()).toMatchObject<Partial<NowPlaying>>({
+    current_track: expect.objectContaining({ artist: 'Choir' }),
+    is_live: true,
   });
+  expect(elsewhere.requests).toEqual(['/live', '/live']);
+  expect(elsewhere.statusAsked).toBeGreaterThan(0);
 
-  // The name stands for an address the check refuses now (as after a DNS change, or the setting turned off):
-  // the next poll never connects, and the last good now playing stays.
+  // The name stands for an address the check refuses now (as after a DNS change, or the setting turned off),
+  // and the stream drops: connecting again is refused before any connection, and the AutoDJ covers.
   await saveAllowPrivateNetworkSource(t.db, false);
-  await t.app.nowPlaying.stop();
-  await t.app.nowPlaying.start();
-  expect(asked).toEqual(['/status-json.xsl']);
-  expect(await current()).toMatchObject({ current_track: { title: 'Psalm 23' } });
+  elsewhere.down();
+  elsewhere.up();
+  await untilTitle((now) => now !== 'Psalm 23', 'the AutoDJ covering');
+  expect(events).toContainEqual(expect.objectContaining({ type: 'source_failed' }));
+  // It tries again after 1 s, then 2 s: refused each time before it connects.
+  await new Promise((resolve) => setTimeout(resolve, 4000));
+  expect(elsewhere.requests).toEqual(['/live', '/live']);
 
-  // Allowed again: asked again.
+  // Allowed again: connected again at its next try, and on air.
   await saveAllowPrivateNetworkSource(t.db, true);
-  await t.app.nowPlaying.stop();
-  await t.app.nowPlaying.start();
-  expect(asked).toEqual(['/status-json.xsl', '/status-json.xsl']);
-});
+  await untilTitle((now) => now === 'Psalm 23', 'the station elsewhere back on air');
+  expect(elsewhere.requests).toEqual(['/live', '/live', '/live']);
+}, 90_000);

@@ -27,17 +27,21 @@ const valid: AudioSettings = {
   loudness_target_lufs: -14,
   true_peak_dbtp: -1.5,
   crossfade_seconds: 3.5,
+  silence_threshold_dbfs: -55,
+  silence_seconds: 12,
   bitrates: [64, 128],
 };
 
 describe("the Station tab's audio settings", () => {
-  it('start at −16 LUFS, −1 dBTP, a 2 s crossfade and every bitrate on; the engine reads the same', async () => {
+  it('start at −16 LUFS, −1 dBTP, a 2 s crossfade, dead air after 10 s under −50 dBFS and every bitrate on; the engine reads the same', async () => {
     const res = await get();
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       loudness_target_lufs: -16,
       true_peak_dbtp: -1,
       crossfade_seconds: 2,
+      silence_threshold_dbfs: -50,
+      silence_seconds: 10,
       bitrates: [128, 96, 80, 64],
     });
     expect(await radioStorage(t.db, t.config).audioSettings()).toEqual(DEFAULT_AUDIO_SETTINGS);

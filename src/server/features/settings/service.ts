@@ -10,7 +10,7 @@ import type { StationInfo } from '../../../common/station.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { EventBus } from '../../plugins/event-bus.js';
-import type { PlayOrder } from '../../radio/autodj.js';
+import type { PlayOrder } from '../../radio/programming.js';
 import { insertSettingIfAbsent, readSetting, writeSetting } from './repository.js';
 
 export const STATION_SETTINGS_KEY = 'station';
@@ -197,7 +197,11 @@ export async function saveChatBlockedWords(db: Database, words: string[]): Promi
 
 /** The station's audio settings: what staff saved, else the defaults (also for a stored value gone bad). */
 export async function audioSettings(db: Database): Promise<AudioSettings> {
-  const saved = audioSettingsSchema.safeParse(await readSetting(db, AUDIO_SETTINGS_KEY));
+  const stored = await readSetting(db, AUDIO_SETTINGS_KEY);
+  // Saved before a setting existed: that setting's default, the rest as saved.
+  const saved = audioSettingsSchema.safeParse(
+    stored && typeof stored === 'object' ? { ...DEFAULT_AUDIO_SETTINGS, ...stored } : stored,
+  );
   return saved.success
     ? saved.data
     : { ...DEFAULT_AUDIO_SETTINGS, bitrates: [...DEFAULT_AUDIO_SETTINGS.bitrates] };

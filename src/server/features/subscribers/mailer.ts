@@ -12,9 +12,18 @@ export interface SubscriberEmail {
   unsubscribeUrl: string;
 }
 
+/** A plain-text e-mail to staff (notifications): no unsubscribe link, since staff choose it in the Station tab. */
+export interface StaffEmail {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
 export interface Mailer {
   /** Resolves once the SMTP server accepted the message; rejects when it refused or could not be reached. */
   sendToSubscriber(email: SubscriberEmail): Promise<void>;
+  /** As sendToSubscriber, for staff: resolves once the SMTP server accepted the message for every recipient. */
+  sendToStaff(email: StaffEmail): Promise<void>;
   close(): void;
 }
 
@@ -59,6 +68,14 @@ export function createMailer(
         html: `${email.html}\n<hr>\n<p style="font-size:12px;color:#64748b">You receive this e-mail because this address subscribed to ${escapeHtml(name)}'s newsletter. <a href="${link}">Unsubscribe</a></p>\n`,
         list: { unsubscribe: email.unsubscribeUrl },
         headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      });
+    },
+    async sendToStaff(email) {
+      await transport.sendMail({
+        from: fromAddress(config, stationName()),
+        to: email.to,
+        subject: email.subject,
+        text: `${email.text}\n\n--\nSent by ${stationName()} to the staff chosen in the admin panel's Station tab.\n`,
       });
     },
     close: () => transport.close(),

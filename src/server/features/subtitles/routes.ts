@@ -13,7 +13,7 @@ import {
   subtitlePushSchema,
   SUBTITLE_TEXT,
 } from '../../../common/subtitles.js';
-import { authenticateStaff, bearerToken, SESSION_ENDED } from '../../plugins/auth.js';
+import { authenticateStaff, bearerToken, refusalFor, SESSION_ENDED } from '../../plugins/auth.js';
 import type { RealtimeClient } from '../../plugins/realtime.js';
 import {
   captionSecond,
@@ -146,6 +146,8 @@ export async function subtitleRoutes(app: FastifyInstance, opts: SubtitleRouteOp
     if (!bearerToken(request)) return reply.code(401).send({ message: SUBTITLE_TEXT.credentialsRequired });
     const user = await authenticateStaff(app, request);
     if (!user) return reply.code(401).send({ message: SESSION_ENDED });
+    const refused = refusalFor('staff', user.role);
+    if (refused) return reply.code(403).send({ message: refused });
     request.staffUser = user;
   };
 
@@ -157,7 +159,12 @@ export async function subtitleRoutes(app: FastifyInstance, opts: SubtitleRouteOp
       onRequest: mayCaption,
       schema: {
         body: captionBodySchema,
-        response: { 201: captionResultSchema, 400: errorBodySchema, 401: errorBodySchema },
+        response: {
+          201: captionResultSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {

@@ -80,6 +80,14 @@ describe.each([
 
 it('decodes one picture or sermon at a time: a picture waits while a sermon is decoded, and the other way round', async () => {
   const [photo, audio] = [await picture(), sermon()];
+  // The sermons uploaded above are measured for the library in the same turns: let that finish first.
+  await vi.waitFor(
+    async () => {
+      const list = await t.app.inject({ method: 'GET', url: '/api/library', headers: staff });
+      expect(list.json().items.filter((item: { status: string }) => item.status === 'analysing')).toEqual([]);
+    },
+    { timeout: 30_000, interval: 200 },
+  );
   for (const [holder, url, field, filename, type, data] of [
     [audioQueue, '/api/upload-image', 'image', 'photo.jpg', 'image/jpeg', photo],
     [imageQueue, '/api/upload-audio', 'audio', 'sermon.mp3', 'audio/mpeg', audio],

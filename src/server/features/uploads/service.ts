@@ -24,7 +24,7 @@ export {
 } from './audio-check.js';
 export { imageQueue, NotAnImageError, PictureTooLargeError } from './image-processing.js';
 export { FieldTooLongError, isSystemError, isTooLarge, MULTIPART_LIMITS, receiveFile } from './receive.js';
-export { BUSY_RETRY_AFTER_SECONDS, type Place } from './work-queue.js';
+export { BUSY_RETRY_AFTER_SECONDS, heavyWork, type Place } from './work-queue.js';
 
 export const UPLOADS_PREFIX = '/uploads/';
 

@@ -28,9 +28,9 @@ export class Turns {
 }
 
 /**
- * One picture or one sermon is decoded at a time in the whole station: each holds tens of megabytes while it
- * is decoded (libvips, ffmpeg), and side by side they would take a small machine past its memory (measured by
- * bench/uploads).
+ * One picture, one sermon or one library measurement is decoded at a time in the whole station: each holds
+ * tens of megabytes while it is decoded (libvips, ffmpeg), and side by side they would take a small machine
+ * past its memory (measured by bench/uploads).
  */
 export const heavyWork = new Turns(1);
 

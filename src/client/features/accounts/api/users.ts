@@ -7,6 +7,7 @@ import {
   type UpdateRoleBody,
 } from '../../../../common/admin';
 import type { Role } from '../../../../common/accounts';
+import { presenterSourcePasswordSchema } from '../../../../common/presenters';
 import { apiGetParsed, apiSend } from '../../../lib/api-request';
 
 export const USERS_PATH = '/api/admin/users';
@@ -14,6 +15,8 @@ export const CREATE_USER_PATH = '/api/admin/create';
 export const CHANGE_PASSWORD_PATH = '/api/admin/change-password';
 export const UPDATE_ROLE_PATH = '/api/admin/update-role';
 export const TOGGLE_STATUS_PATH = '/api/admin/toggle-status';
+export const presenterSourcePasswordPath = (userId: string) =>
+  `/api/admin/accounts/${encodeURIComponent(userId)}/source-password`;
 
 export const usersQuery = () =>
   queryOptions({ queryKey: [USERS_PATH], queryFn: () => apiGetParsed(USERS_PATH, userListSchema) });
@@ -72,5 +75,13 @@ export function useDeleteUser() {
     mutationFn: (userId: string) =>
       apiSend('DELETE', `${USERS_PATH}/${encodeURIComponent(userId)}`, undefined, z.unknown()),
     onSuccess: invalidate,
+  });
+}
+
+/** Superuser only: a new source password for a presenter, shown once; their old one stops working at once. */
+export function useRotatePresenterSourcePassword() {
+  return useMutation({
+    mutationFn: (userId: string) =>
+      apiSend('POST', presenterSourcePasswordPath(userId), undefined, presenterSourcePasswordSchema),
   });
 }

@@ -1,9 +1,9 @@
 import { ROLES, type Role } from '../../../../common/accounts';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 
-const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', superuser: 'Superuser' };
+const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', superuser: 'Superuser', presenter: 'Presenter' };
 
-/** SPEC.md section 9: roles admin and superuser. */
+/** SPEC.md section 9's roles admin and superuser, and presenter ("My broadcast" only). */
 export function RoleSelect({
   id,
   value,

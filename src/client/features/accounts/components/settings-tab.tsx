@@ -2,19 +2,26 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { ChangePasswordForm } from './change-password-form';
 import { CreateAdminForm } from './create-admin-form';
 
+/** Changing one's own sign-in password (staff in Settings, a presenter in My broadcast). */
+export function ChangePasswordCard() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Change Password</CardTitle>
+        <CardDescription>Your other signed-in sessions end when the password changes.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ChangePasswordForm />
+      </CardContent>
+    </Card>
+  );
+}
+
 /** SPEC.md section 2, Settings tab: change own password; create another admin account. */
 export function SettingsTab() {
   return (
     <div className="grid gap-6 md:grid-cols-2">
-      <Card>
-        <CardHeader>
-          <CardTitle>Change Password</CardTitle>
-          <CardDescription>Your other signed-in sessions end when the password changes.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <ChangePasswordForm />
-        </CardContent>
-      </Card>
+      <ChangePasswordCard />
       <Card>
         <CardHeader>
           <CardTitle>Create Admin Account</CardTitle>

@@ -16,6 +16,7 @@ const users = [
     lastLogin: created,
   },
   { id: 'u-anna', username: 'anna', role: 'admin', isActive: true, createdAt: created, lastLogin: null },
+  { id: 'u-ruth', username: 'ruth', role: 'presenter', isActive: true, createdAt: created, lastLogin: null },
 ];
 
 // Radix Select measures and captures the pointer; jsdom has neither.
@@ -40,7 +41,7 @@ describe('User Management tab', () => {
   it('lists the accounts; the signed-in superuser cannot deactivate or delete themselves', async () => {
     setUp();
     const rows = await screen.findAllByTestId('user-row');
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(3);
     expect(within(rows[0]!).getByText('You')).toBeInTheDocument();
     expect(within(rows[0]!).getByRole('button', { name: `Delete ${superuser.username}` })).toBeDisabled();
     expect(within(rows[1]!).getByRole('button', { name: 'Delete anna' })).toBeEnabled();
@@ -162,5 +163,67 @@ describe('User Management tab', () => {
     await user.click(within(await annaRow()).getByRole('button', { name: 'Delete anna' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete user')).toBeInTheDocument();
+  });
+
+  describe("a presenter's source password", () => {
+    const rowOf = async (name: string) =>
+      (await screen.findAllByTestId('user-row')).find((row) => row.textContent?.startsWith(name))!;
+
+    it('is made anew by the superuser after a confirmation, and shown once', async () => {
+      const { api, user } = setUp({
+        'POST /api/admin/accounts/u-ruth/source-password': {
+          status: 200,
+          body: { sourcePassword: 'ruths-new-pw' },
+        },
+      });
+      const ruth = await rowOf('ruth');
+      await user.click(within(ruth).getByRole('button', { name: 'New source password for ruth' }));
+      const dialog = screen.getByRole('alertdialog');
+      expect(dialog).toHaveTextContent('the current one stops working at once');
+      await user.click(within(dialog).getByRole('button', { name: 'Make New Password' }));
+      expect(await within(ruth).findByLabelText('Source password for ruth')).toHaveValue('ruths-new-pw');
+      expect(
+        within(ruth).getByText('Copy it now: the password is shown only this once.'),
+      ).toBeInTheDocument();
+      expect(api.calls('POST', '/api/admin/accounts/u-ruth/source-password')).toHaveLength(1);
+    });
+
+    it("shows the server's message when it cannot be made", async () => {
+      const { user } = setUp({
+        'POST /api/admin/accounts/u-ruth/source-password': {
+          status: 409,
+          body: { message: 'Only presenters have their own source password' },
+        },
+      });
+      const ruth = await rowOf('ruth');
+      await user.click(within(ruth).getByRole('button', { name: 'New source password for ruth' }));
+      await user.click(
+        within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Make New Password' }),
+      );
+      expect(await screen.findByText('Only presenters have their own source password')).toBeInTheDocument();
+      expect(within(ruth).queryByTestId('shown-once-password')).toBeNull();
+    });
+
+    it('is offered only on presenter accounts', async () => {
+      setUp();
+      const buttons = await screen.findAllByRole('button', { name: /^New source password for/ });
+      expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual(['New source password for ruth']);
+    });
+
+    it('a superuser can create a presenter', async () => {
+      const { api, user, form } = setUp({ 'POST /api/admin/create': { status: 201, body: { user: {} } } });
+      await user.type(within(form).getByLabelText('Username'), 'lydia');
+      await user.click(within(form).getByRole('combobox', { name: 'Role' }));
+      await user.click(await screen.findByRole('option', { name: 'Presenter' }));
+      await user.type(within(form).getByLabelText('Password'), 'long enough');
+      await user.type(within(form).getByLabelText('Confirm Password'), 'long enough');
+      await user.click(within(form).getByRole('button', { name: 'Create User' }));
+      expect(await screen.findByText('User created successfully')).toBeInTheDocument();
+      expect(api.calls('POST', '/api/admin/create')[0]!.body).toEqual({
+        username: 'lydia',
+        password: 'long enough',
+        role: 'presenter',
+      });
+    });
   });
 });

@@ -15,7 +15,8 @@ export function UserManagementTab({ user }: { user: StaffUser }) {
         <CardHeader>
           <CardTitle>Create User</CardTitle>
           <CardDescription>
-            Admins manage content and subscribers; superusers also manage accounts and the station.
+            Admins manage content and subscribers; superusers also manage accounts and the station. Presenters
+            only send their own programmes live, with their own source password.
           </CardDescription>
         </CardHeader>
         <CardContent>

@@ -1,12 +1,19 @@
+import KeyRound from 'lucide-react/icons/key-round';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { useState } from 'react';
 import type { Role } from '../../../../common/accounts';
 import type { UserListItem } from '../../../../common/admin';
+import { ShownOncePassword } from '../../../components/shown-once-password';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Switch } from '../../../components/ui/switch';
-import { useDeleteUser, useToggleStatus, useUpdateRole } from '../api/users';
+import {
+  useDeleteUser,
+  useRotatePresenterSourcePassword,
+  useToggleStatus,
+  useUpdateRole,
+} from '../api/users';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { RoleSelect } from './role-select';
 
@@ -16,7 +23,10 @@ export const deleteUserQuestion = (name: string) =>
 
 const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'Never');
 
-/** One account: role toggled between admin and superuser, active/inactive, delete (SPEC.md section 4). */
+/**
+ * One account: role toggled between admin, superuser and presenter, active/inactive, delete (SPEC.md
+ * section 4); a presenter's source password made anew.
+ */
 export function UserRow({ user, isSelf }: { user: UserListItem; isSelf: boolean }) {
   const [confirming, setConfirming] = useState(false);
   const updateRole = useUpdateRole();
@@ -77,6 +87,7 @@ export function UserRow({ user, isSelf }: { user: UserListItem; isSelf: boolean 
           />
           Active
         </label>
+        {user.role === 'presenter' && <PresenterSourcePassword user={user} />}
         <Button
           variant="destructive"
           size="sm"
@@ -98,5 +109,48 @@ export function UserRow({ user, isSelf }: { user: UserListItem; isSelf: boolean 
         onConfirm={confirmDelete}
       />
     </li>
+  );
+}
+
+/** A presenter's own source password, made anew by a superuser and shown here once. */
+function PresenterSourcePassword({ user }: { user: UserListItem }) {
+  const rotate = useRotatePresenterSourcePassword();
+  const [confirming, setConfirming] = useState(false);
+  const [password, setPassword] = useState<string | null>(null);
+  const confirmRotate = () =>
+    rotate.mutate(user.id, {
+      onSuccess: ({ sourcePassword }) => setPassword(sourcePassword),
+      onError: (error) => notifyFailure('Error', error, 'Failed to make a new source password'),
+    });
+  return (
+    <>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => setConfirming(true)}
+        disabled={rotate.isPending}
+        aria-label={`New source password for ${user.username}`}
+      >
+        <KeyRound aria-hidden="true" />
+        Source Password
+      </Button>
+      {password && (
+        <div className="basis-full">
+          <ShownOncePassword
+            id={`source-password-${user.id}`}
+            label={`Source password for ${user.username}`}
+            password={password}
+          />
+        </div>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Make a new source password?"
+        description={`${user.username}'s encoder will need the new password: the current one stops working at once. Give it to them with their username, which their encoder uses as its username.`}
+        confirmLabel="Make New Password"
+        onConfirm={confirmRotate}
+      />
+    </>
   );
 }

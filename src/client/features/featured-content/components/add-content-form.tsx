@@ -10,7 +10,8 @@ import { Textarea } from '../../../components/ui/textarea';
 import { useAddContent } from '../api/manage-content';
 import { ContentTypeSelect } from './content-type-select';
 import { FieldError } from '../../../components/form/field-error';
-import { AudioUpload, formatDuration } from './audio-upload';
+import { formatDuration } from '../../../../common/duration';
+import { AudioUpload } from './audio-upload';
 import { ImageUpload } from './image-upload';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 

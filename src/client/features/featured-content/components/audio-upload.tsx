@@ -1,6 +1,7 @@
 import Music from 'lucide-react/icons/music';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { useId, useRef, useState } from 'react';
+import { formatDuration } from '../../../../common/duration';
 import { MAX_AUDIO_UPLOAD_BYTES, type UploadAudioResponse } from '../../../../common/featured-content';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
@@ -8,14 +9,6 @@ import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/use-toast';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useUploadAudio } from '../api/manage-content';
-
-/** Whole seconds as the card shows a duration: 1:05:09, 42:10. */
-export function formatDuration(seconds: number): string {
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = String(seconds % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
-}
 
 /** A sermon's recording: MP3 or M4A, sent with a progress bar; the server checks what it really is. */
 export function AudioUpload({

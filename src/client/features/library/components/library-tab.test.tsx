@@ -30,6 +30,7 @@ function media(overrides: Partial<MediaItem> = {}): MediaItem {
     cue_out_seconds: 187,
     artwork_url: null,
     subtitle_languages: [],
+    draft: false,
     created_at: '2025-03-01T10:00:00.000Z',
     ...overrides,
   };
@@ -166,11 +167,12 @@ describe('Library tab: the list', () => {
     expect(await screen.findByText('1–50 of 60 items', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    // The next page is asked for once the click's state change has rendered: let the real clock run a moment.
-    await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await screen.findByText('51–60 of 60 items', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByText('Track 60')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    // The search box's pause after the first render does not turn the page back.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(screen.getByText('51–60 of 60 items')).toBeInTheDocument();
   }, 40_000);
 });
 
@@ -346,5 +348,43 @@ describe('Library tab: each item', () => {
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Deleted from the library')).toBeInTheDocument();
     expect(await screen.findByText('The library is empty: upload audio above.')).toBeInTheDocument();
+  });
+
+  it('publishes a live recording waiting as a draft in one click, and shows why when the station refuses', async () => {
+    const draft = media({
+      id: 'd1',
+      title: 'Sunday Service (29 November 2026)',
+      kind: 'sermon',
+      draft: true,
+    });
+    const { api, user } = setUp({
+      [LIST]: { status: 200, body: listOf(draft, media()) },
+      'POST /api/library/d1/publish': {
+        status: 409,
+        body: { message: 'This recording is still being measured. Publish it once its loudness shows.' },
+      },
+    });
+    const [draftRow, other] = await screen.findAllByTestId('media-row');
+    expect(within(draftRow!).getByText('Draft')).toBeInTheDocument();
+    expect(within(other!).queryByText('Draft')).not.toBeInTheDocument();
+    expect(within(other!).queryByRole('button', { name: /^Publish/ })).not.toBeInTheDocument();
+
+    await user.click(within(draftRow!).getByRole('button', { name: `Publish ${draft.title}` }));
+    expect(await within(draftRow!).findByRole('alert')).toHaveTextContent(
+      'This recording is still being measured. Publish it once its loudness shows.',
+    );
+
+    api.setRoute('POST /api/library/d1/publish', {
+      status: 201,
+      body: {
+        item: { ...draft, draft: false },
+        featured: { id: 'f1', title: draft.title, audioUrl: '/media/d1' },
+      },
+    });
+    api.setRoute(LIST, { status: 200, body: listOf({ ...draft, draft: false }, media()) });
+    await user.click(within(draftRow!).getByRole('button', { name: `Publish ${draft.title}` }));
+    expect(await screen.findByText('Published as a featured sermon')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Draft')).not.toBeInTheDocument());
+    expect(api.calls('POST', '/api/library/d1/publish')).toHaveLength(2);
   });
 });

@@ -22,13 +22,15 @@ export function MediaList() {
   const [offset, setOffset] = useState(0);
   const list = useMediaList({ search, kind, offset });
 
+  // A new search starts at its first page; the page staff turned to stays until the words change.
   useEffect(() => {
+    if (typed === search) return;
     const timer = setTimeout(() => {
       setSearch(typed);
       setOffset(0);
     }, SEARCH_PAUSE_MS);
     return () => clearTimeout(timer);
-  }, [typed]);
+  }, [typed, search]);
 
   const total = list.data?.total ?? 0;
   const shown = list.data?.items.length ?? 0;

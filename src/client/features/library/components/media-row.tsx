@@ -3,6 +3,7 @@ import LoaderCircle from 'lucide-react/icons/loader-circle';
 import Music from 'lucide-react/icons/music';
 import Pencil from 'lucide-react/icons/pencil';
 import Play from 'lucide-react/icons/play';
+import Send from 'lucide-react/icons/send';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { useRef, useState } from 'react';
 import { MEDIA_KIND_LABELS, type MediaItem } from '../../../../common/library';
@@ -10,7 +11,7 @@ import { ConfirmDialog } from '../../../components/ui/alert-dialog';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { notifySuccess } from '../../../lib/notify';
-import { useDeleteMedia, useMediaPreview, useUploadArtwork } from '../api';
+import { useDeleteMedia, useMediaPreview, usePublishMedia, useUploadArtwork } from '../api';
 import { formatDuration, formatLoudness, formatSampleRate } from '../format';
 import { whyRefused } from '../refusal';
 import { MediaEditForm } from './media-edit-form';
@@ -27,6 +28,7 @@ export function MediaRow({ item }: { item: MediaItem }) {
   const remove = useDeleteMedia();
   const preview = useMediaPreview();
   const artwork = useUploadArtwork();
+  const publish = usePublishMedia();
 
   const startPreview = () => {
     setProblem(null);
@@ -46,6 +48,18 @@ export function MediaRow({ item }: { item: MediaItem }) {
         onError: (error) => setProblem(whyRefused(error, 'The artwork was not saved.')),
       },
     );
+  };
+
+  const sendPublish = () => {
+    setProblem(null);
+    publish.mutate(item.id, {
+      onSuccess: ({ featured }) =>
+        notifySuccess(
+          'Published as a featured sermon',
+          `"${featured.title}" is on the home page and the podcast.`,
+        ),
+      onError: (error) => setProblem(whyRefused(error, 'The recording was not published.')),
+    });
   };
 
   const confirmDelete = () => {
@@ -83,6 +97,14 @@ export function MediaRow({ item }: { item: MediaItem }) {
           <div className="flex flex-wrap items-center gap-2">
             <h4 className="font-semibold text-slate-900">{item.title}</h4>
             <Badge variant="gold">{MEDIA_KIND_LABELS[item.kind]}</Badge>
+            {item.draft && (
+              <Badge
+                variant="outline"
+                title="Recorded live from the air; it airs and is heard once published"
+              >
+                Draft
+              </Badge>
+            )}
           </div>
           <p className="text-sm text-slate-700">
             <span className="sr-only">Artist: </span>
@@ -94,6 +116,17 @@ export function MediaRow({ item }: { item: MediaItem }) {
           <Measures item={item} />
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">
+          {item.draft && (
+            <Button
+              size="sm"
+              onClick={sendPublish}
+              disabled={publish.isPending || item.status !== 'ready'}
+              aria-label={`Publish ${item.title}`}
+            >
+              <Send aria-hidden="true" />
+              {publish.isPending ? 'Publishing…' : 'Publish'}
+            </Button>
+          )}
           <Button
             variant="outline"
             size="sm"

@@ -13,7 +13,14 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
-import { checkOneOff, useAddOneOff, useDeleteOneOff } from '../staff-api';
+import {
+  checkOneOff,
+  useAddOneOff,
+  useDeleteOneOff,
+  usePlaylistOptions,
+  usePresenterOptions,
+} from '../staff-api';
+import { airsSummary } from './airs-fields';
 import { ComingUp, longDate } from './coming-up';
 import { useOverlapGuard } from './overlap-guard';
 import { emptyProgram, ProgramFormDialog, type ProgramFormValues } from './program-form-dialog';
@@ -32,6 +39,13 @@ export function OneOffChanges({ week, oneOffs }: { week: WeekSchedule; oneOffs: 
   const onDate = oneOffs.filter((o) => o.date === date);
   const weekly = week.programs.filter((p) => p.dayOfWeek === day && p.isActive);
   const specials = onDate.filter((o) => o.kind === 'add');
+  // Names for what the date's one-off changes air, asked for only when one airs a playlist or presenter.
+  const playlists = usePlaylistOptions(onDate.some((o) => o.airs?.kind === 'playlist'));
+  const presenters = usePresenterOptions(onDate.some((o) => o.airs?.kind === 'live'));
+  const airsLine = (change: OneOff) => {
+    const line = airsSummary(change.airs, playlists.data, presenters.data);
+    return line && <p className="text-blue-900">{line}</p>;
+  };
 
   const cancel = (program: ScheduledProgram) =>
     void save({
@@ -128,9 +142,12 @@ export function OneOffChanges({ week, oneOffs }: { week: WeekSchedule; oneOffs: 
                         </Badge>
                       )}
                       {change?.kind === 'replace' && (
-                        <p className="text-amber-800">
-                          Replaced by "{change.title}" ({timeRange(change.startTime!, change.duration!)})
-                        </p>
+                        <>
+                          <p className="text-amber-800">
+                            Replaced by "{change.title}" ({timeRange(change.startTime!, change.duration!)})
+                          </p>
+                          {airsLine(change)}
+                        </>
                       )}
                     </div>
                     <div className="flex shrink-0 gap-2">
@@ -180,6 +197,7 @@ export function OneOffChanges({ week, oneOffs }: { week: WeekSchedule; oneOffs: 
                     <Badge variant="gold" className="ml-2">
                       Special
                     </Badge>
+                    {airsLine(special)}
                   </div>
                   <Button
                     size="sm"

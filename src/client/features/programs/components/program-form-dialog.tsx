@@ -2,7 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { Controller, useForm, type FieldError as HookFieldError } from 'react-hook-form';
 import type { z } from 'zod';
-import { DAYS_OF_WEEK, dayLabel, programBodySchema, type DayOfWeek } from '../../../../common/programs';
+import {
+  DAYS_OF_WEEK,
+  dayLabel,
+  DEFAULT_AIRS,
+  programBodySchema,
+  type DayOfWeek,
+} from '../../../../common/programs';
 import { FieldError } from '../../../components/form/field-error';
 import { Button } from '../../../components/ui/button';
 import {
@@ -19,6 +25,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { Switch } from '../../../components/ui/switch';
 import { Textarea } from '../../../components/ui/textarea';
 import { getStation } from '../../../lib/station';
+import { AirsFields, toDraft, type AirsDraft, type AirsErrors } from './airs-fields';
 
 /** The same contract the station checks the body against. */
 const formSchema = programBodySchema.omit({ confirmOverlap: true });
@@ -34,6 +41,7 @@ export const emptyProgram = (dayOfWeek: DayOfWeek): ProgramFormInput => ({
   duration: 60,
   dayOfWeek,
   isActive: true,
+  airs: DEFAULT_AIRS,
 });
 
 export interface ProgramFormDialogProps {
@@ -49,7 +57,7 @@ export interface ProgramFormDialogProps {
   onSubmit: (values: ProgramFormValues) => void;
 }
 
-/** Add or edit a programme: title, speaker, ministry focus, description, HH:MM start, minutes. */
+/** Add or edit a programme: title, speaker, ministry focus, description, HH:MM start, minutes, what airs. */
 export function ProgramFormDialog(props: ProgramFormDialogProps) {
   return (
     <Dialog open={props.open} onOpenChange={props.onOpenChange}>
@@ -75,7 +83,8 @@ function ProgramForm({
 }: ProgramFormDialogProps) {
   const form = useForm<ProgramFormInput, unknown, ProgramFormValues>({
     resolver: zodResolver(formSchema),
-    defaultValues: defaults,
+    // What airs is edited as a draft holding every kind's choice; the contract keeps the chosen kind's.
+    defaultValues: { ...defaults, airs: toDraft(defaults.airs) as ProgramFormInput['airs'] },
   });
   const { errors } = form.formState;
   const base = useId();
@@ -170,6 +179,17 @@ function ProgramForm({
         <Textarea rows={3} {...field('description', errors.description)} {...form.register('description')} />
         {problem('description', errors.description)}
       </div>
+      <Controller
+        control={form.control}
+        name="airs"
+        render={({ field: airs }) => (
+          <AirsFields
+            value={airs.value as AirsDraft}
+            onChange={airs.onChange}
+            errors={(errors.airs ?? {}) as AirsErrors}
+          />
+        )}
+      />
       {weekly && (
         <div className="flex items-center gap-3">
           <Controller

@@ -1,11 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { OneOff, ScheduledProgram } from '../../../../common/programs';
+import { DEFAULT_AIRS, type OneOff, type ScheduledProgram } from '../../../../common/programs';
 import { FALLBACK_STATION } from '../../../lib/station';
 import { fakeStaffApi, type FakeRequest } from '../../../test/fake-staff-api';
 import { renderWithProviders } from '../../../test/render-admin';
 import { ScheduleTab } from './schedule-tab';
+
+// Forms filled key by key in a dialog: slower than most component tests on a busy machine.
+vi.setConfig({ testTimeout: 15_000 });
 
 const TODAY = '2026-11-23'; // a Monday
 
@@ -19,11 +22,19 @@ const entry = (over: Partial<ScheduledProgram>): ScheduledProgram => ({
   duration: 60,
   dayOfWeek: 'monday',
   isActive: true,
+  airs: DEFAULT_AIRS,
   overlapsWith: [],
   ...over,
 });
 
 afterEach(() => vi.unstubAllGlobals());
+
+/**
+ * Clicks a button in a dialog opened over another: the dialogs' layers take pointer events back a moment after
+ * it opens (longer on a busy machine), as a person's click would wait for it to be there.
+ */
+const clickWhenOpen = (user: ReturnType<typeof userEvent.setup>, button: HTMLElement) =>
+  waitFor(() => user.click(button));
 
 /**
  * A small station: the week and one-offs in memory. Asked first, it names "Midday Word" for a programme
@@ -92,6 +103,7 @@ function setUp() {
         description: null,
         startTime: null,
         duration: null,
+        airs: null,
         replaces: { title: 'Midday Word', startTime: '12:00', duration: 60 },
         ...(body(r) as Partial<OneOff>),
       } as OneOff;
@@ -148,6 +160,7 @@ describe('Schedule tab: the week', () => {
       duration: 45,
       dayOfWeek: 'wednesday',
       isActive: true,
+      airs: DEFAULT_AIRS,
       confirmOverlap: false,
     });
     expect(await within(day('Wednesday')).findByText('Youth Voices')).toBeInTheDocument();
@@ -200,7 +213,7 @@ describe('Schedule tab: the week', () => {
     expect(warning).toHaveTextContent('This overlaps "Midday Word" (Monday 12:00–13:00). Save it anyway?');
     expect(api.calls('POST', '/api/programs/check')[0]!.body).toMatchObject({ title: 'Prayer Break' });
     expect(api.calls('POST', '/api/programs')).toEqual([]);
-    await user.click(within(warning).getByRole('button', { name: 'Save anyway' }));
+    await clickWhenOpen(user, within(warning).getByRole('button', { name: 'Save anyway' }));
     expect(await screen.findByText('Programme added')).toBeInTheDocument();
     const posts = api.calls('POST', '/api/programs');
     expect(posts.map((p) => (p.body as { confirmOverlap: boolean }).confirmOverlap)).toEqual([true]);
@@ -218,7 +231,7 @@ describe('Schedule tab: the week', () => {
     await user.click(within(form).getByRole('button', { name: 'Add programme' }));
     const warning = await screen.findByRole('alertdialog', { name: 'Overlapping programmes' });
     expect(warning).toHaveTextContent('Confirm the overlap to save it anyway.');
-    await user.click(within(warning).getByRole('button', { name: 'Save anyway' }));
+    await clickWhenOpen(user, within(warning).getByRole('button', { name: 'Save anyway' }));
     expect(await screen.findByText('Programme added')).toBeInTheDocument();
     const posts = api.calls('POST', '/api/programs');
     expect(posts.map((p) => (p.body as { confirmOverlap: boolean }).confirmOverlap)).toEqual([false, true]);
@@ -283,6 +296,7 @@ describe('Schedule tab: one-off changes', () => {
       description: null,
       startTime: '12:00',
       duration: 60,
+      airs: DEFAULT_AIRS,
       confirmOverlap: false,
     });
     expect(await within(list).findByText('Replaced by "Harvest Service" (12:00–13:00)')).toBeInTheDocument();

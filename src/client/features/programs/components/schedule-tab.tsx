@@ -19,6 +19,7 @@ import {
 import { OneOffChanges } from './one-off-changes';
 import { useOverlapGuard } from './overlap-guard';
 import { emptyProgram, ProgramFormDialog, type ProgramFormValues } from './program-form-dialog';
+import { UpcomingView } from './upcoming-view';
 import { WeekView } from './week-view';
 
 type Editing = { day: DayOfWeek } | { program: ScheduledProgram } | null;
@@ -105,6 +106,11 @@ export function ScheduleTab() {
               onDelete={setDeleting}
             />
           )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardContent className="pt-6">
+          <UpcomingView timeZone={week.data?.timeZone} />
         </CardContent>
       </Card>
       <Card>

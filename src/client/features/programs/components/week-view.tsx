@@ -14,6 +14,8 @@ import { Button } from '../../../components/ui/button';
 import { Switch } from '../../../components/ui/switch';
 import { getStation } from '../../../lib/station';
 import { cn } from '../../../lib/utils';
+import { usePlaylistOptions, usePresenterOptions } from '../staff-api';
+import { airsSummary } from './airs-fields';
 
 export interface WeekViewActions {
   onAdd: (day: DayOfWeek) => void;
@@ -29,6 +31,10 @@ export function WeekView({
   ...actions
 }: { programs: ScheduledProgram[]; today?: DayOfWeek } & WeekViewActions) {
   const titles = new Map(programs.map((p) => [p.id, p.title]));
+  // Names for what programmes air, asked for only when a programme airs a playlist or a presenter.
+  const playlists = usePlaylistOptions(programs.some((p) => p.airs.kind === 'playlist'));
+  const presenters = usePresenterOptions(programs.some((p) => p.airs.kind === 'live'));
+  const airs = (program: ScheduledProgram) => airsSummary(program.airs, playlists.data, presenters.data);
   return (
     <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-7 xl:gap-2">
       {DAYS_OF_WEEK.map((day) => {
@@ -54,7 +60,13 @@ export function WeekView({
             ) : (
               <ul className="space-y-2" aria-label={`${dayLabel(day)} programmes`}>
                 {ofDay.map((program) => (
-                  <WeekEntry key={program.id} program={program} titles={titles} {...actions} />
+                  <WeekEntry
+                    key={program.id}
+                    program={program}
+                    titles={titles}
+                    airs={airs(program)}
+                    {...actions}
+                  />
                 ))}
               </ul>
             )}
@@ -77,10 +89,14 @@ export function WeekView({
 function WeekEntry({
   program,
   titles,
+  airs,
   onEdit,
   onToggle,
   onDelete,
-}: { program: ScheduledProgram; titles: Map<string, string> } & Omit<WeekViewActions, 'onAdd'>) {
+}: { program: ScheduledProgram; titles: Map<string, string>; airs: string | null } & Omit<
+  WeekViewActions,
+  'onAdd'
+>) {
   const overlapping = program.overlapsWith.map((id) => titles.get(id) ?? 'another programme');
   return (
     <li
@@ -97,6 +113,7 @@ function WeekEntry({
       <p className="break-words text-sm font-semibold leading-snug text-slate-900">{program.title}</p>
       <p className="break-words text-slate-600">{program.speaker ?? getStation().name}</p>
       {program.ministryFocus && <p className="break-words text-amber-700">{program.ministryFocus}</p>}
+      {airs && <p className="break-words font-medium text-blue-900">{airs}</p>}
       {(overlapping.length > 0 || !program.isActive) && (
         <div className="mt-1 flex flex-wrap gap-1">
           {overlapping.length > 0 && (

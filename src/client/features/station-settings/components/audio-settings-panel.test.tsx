@@ -30,6 +30,9 @@ describe('Station tab: audio settings', () => {
     await user.type(screen.getByLabelText('Maximum true peak (dBTP)'), '-2');
     await user.clear(screen.getByLabelText('Crossfade (seconds)'));
     await user.type(screen.getByLabelText('Crossfade (seconds)'), '4.5');
+    expect(screen.getByLabelText('Silence level (dBFS)')).toHaveValue(-50);
+    await user.clear(screen.getByLabelText('Silence time (seconds)'));
+    await user.type(screen.getByLabelText('Silence time (seconds)'), '15');
     await user.click(screen.getByLabelText('96 kbps'));
     await user.click(screen.getByLabelText('80 kbps'));
     await user.click(screen.getByRole('button', { name: 'Save Audio Settings' }));
@@ -38,6 +41,8 @@ describe('Station tab: audio settings', () => {
       loudness_target_lufs: -14.5,
       true_peak_dbtp: -2,
       crossfade_seconds: 4.5,
+      silence_threshold_dbfs: -50,
+      silence_seconds: 15,
       bitrates: [128, 64],
     });
   });

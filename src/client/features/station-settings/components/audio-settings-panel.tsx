@@ -61,6 +61,27 @@ function AudioSettingsForm({ settings }: { settings: AudioSettings }) {
         LUFS suits speech and music alike. AutoDJ items overlap by the crossfade; a live broadcast always
         takes over at once.
       </p>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <NumberField
+          id="audio-silence-level"
+          label="Silence level (dBFS)"
+          limits={AUDIO_LIMITS.silence_threshold_dbfs}
+          error={errors.silence_threshold_dbfs?.message}
+          registration={form.register('silence_threshold_dbfs', asNumber)}
+        />
+        <NumberField
+          id="audio-silence-seconds"
+          label="Silence time (seconds)"
+          limits={AUDIO_LIMITS.silence_seconds}
+          error={errors.silence_seconds?.message}
+          registration={form.register('silence_seconds', asNumber)}
+        />
+      </div>
+      <p className="text-xs text-slate-500">
+        Never dead air: a live source or a recording quieter than the silence level for the silence time is
+        replaced by the rotation, and staff are told. A live source is back on air as soon as it has sound
+        again.
+      </p>
       <fieldset className="space-y-2" aria-describedby="audio-bitrates-error">
         <legend className="text-sm font-medium text-slate-900">Stream bitrates</legend>
         <p className="text-xs text-slate-500">

@@ -3,6 +3,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useStationSettings } from '../api';
 import { AudioSettingsPanel } from './audio-settings-panel';
 import { BackupPanel } from './backup-panel';
+import { NotificationsPanel } from './notifications-panel';
 import { SourcePasswordPanel } from './source-password-panel';
 import { StationSettingsForm } from './station-settings-form';
 import { StreamSourcePanel } from './stream-source-panel';
@@ -59,6 +60,18 @@ export function StationTab() {
         </CardHeader>
         <CardContent>
           <AudioSettingsPanel />
+        </CardContent>
+      </Card>
+      <Card className="md:col-span-2">
+        <CardHeader>
+          <CardTitle>Notifications</CardTitle>
+          <CardDescription>
+            Staff told when a live programme goes on or off air, of dead air, a missing presenter, a failing
+            source and a published recording.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <NotificationsPanel />
         </CardContent>
       </Card>
     </div>

@@ -10,8 +10,16 @@ type Kind = 'built-in' | 'icecast' | 'url';
 
 const KINDS: { kind: Kind; label: string; hint: string }[] = [
   { kind: 'built-in', label: 'This station', hint: 'The AutoDJ and live input of this server.' },
-  { kind: 'icecast', label: 'An Icecast mount', hint: 'Its titles are read from the server’s status page.' },
-  { kind: 'url', label: 'Another stream address', hint: 'AzuraCast, Shoutcast or any MP3/AAC stream.' },
+  {
+    kind: 'icecast',
+    label: 'An Icecast mount',
+    hint: 'Relayed on this station’s own stream, with the titles of the server’s status page.',
+  },
+  {
+    kind: 'url',
+    label: 'Another stream address',
+    hint: 'Relayed on this station’s own stream: AzuraCast, Shoutcast or any MP3/AAC stream.',
+  },
 ];
 
 const split = (value: string | null): { kind: Kind; address: string } => {
