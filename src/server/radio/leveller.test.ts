@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ffmpegPath } from './ffmpeg.js';
 import { LoudnessLeveller } from './leveller.js';
 import { PCM_ARGS, SAMPLE_RATE } from './pcm.js';
-import { tempAudioDir } from './test-audio.js';
+import { ebur128, tempAudioDir } from './test-audio.js';
 
 const run = promisify(execFile);
 const TARGET = -16;
@@ -32,10 +32,7 @@ async function source(filter: string, seconds: number, gainDb: number): Promise<
 async function lufs(samples: Float32Array): Promise<number> {
   const file = join(dir, `measure-${Math.random()}.f32`);
   await writeFile(file, new Uint8Array(samples.buffer, samples.byteOffset, samples.byteLength));
-  const { stderr } = await run(ffmpegPath(), [
-    ...['-hide_banner', '-nostats', ...PCM_ARGS, '-i', file, '-af', 'ebur128', '-f', 'null', '-'],
-  ]);
-  return Number(/I:\s+(-?[\d.]+) LUFS/.exec(stderr.slice(stderr.lastIndexOf('Summary:')))![1]);
+  return (await ebur128(file, { inputArgs: PCM_ARGS })).lufs;
 }
 
 /** Runs samples through the leveller in uneven pieces, as a decoder's pipe delivers them. */

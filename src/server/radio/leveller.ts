@@ -59,7 +59,12 @@ export class LoudnessLeveller {
   /** The gain moves to this by the end of the current block, a step each sample: no zipper noise. */
   private step = 0;
 
-  constructor(private readonly targetLufs: number) {}
+  /** A block's mean square energy at or under this is not measured (GATE_LU under the target). */
+  private readonly gate: number;
+
+  constructor(private readonly targetLufs: number) {
+    this.gate = 10 ** ((targetLufs - GATE_LU + 0.691) / 10);
+  }
 
   /** The gain applied now, in dB. */
   get currentGainDb(): number {
@@ -100,11 +105,10 @@ export class LoudnessLeveller {
     this.blockEnergy = 0;
     this.blockFrames = 0;
     // Only blocks of sound count (a gate, as R128's): pauses and silence neither lower the measure nor lift the gain.
-    const gate = 10 ** ((this.targetLufs - GATE_LU + 0.691) / 10);
     let energy = 0;
     let counted = 0;
     for (let b = 0; b < Math.min(this.measured, WINDOW_BLOCKS); b++) {
-      if (this.blocks[b]! <= gate) continue;
+      if (this.blocks[b]! <= this.gate) continue;
       energy += this.blocks[b]!;
       counted++;
     }

@@ -16,7 +16,7 @@ import { ffmpegPath, ffprobePath } from './ffmpeg.js';
 import type { LibraryItem } from './library.js';
 import { FrameParser, type Mp3Frame } from './mp3-frames.js';
 import { FRAME_SAMPLES, FRAME_SECONDS, SAMPLE_RATE } from './pcm.js';
-import { decodeMono, tempAudioDir, windowLevels } from './test-audio.js';
+import { decodeMono, ebur128, tempAudioDir, windowLevels } from './test-audio.js';
 
 /**
  * The audio pipeline end to end, in real time: a library mastered at very different loudness goes through
@@ -74,20 +74,6 @@ const logged: string[] = [];
 /** Listeners from the start of the broadcast: its first pass through the library, for the first checks. */
 let main: Ear;
 let low: Ear;
-
-/** ffmpeg's EBU R128 measurement of a file (or a stretch of it): integrated loudness and true peak. */
-async function ebur128(path: string, from = 0, length?: number) {
-  const { stderr } = await run(ffmpegPath(), [
-    ...['-hide_banner', '-nostats', ...(from ? ['-ss', String(from)] : [])],
-    ...(length ? ['-t', String(length)] : []),
-    ...['-i', path, '-af', 'ebur128=peak=true:framelog=verbose', '-f', 'null', '-'],
-  ]);
-  const summary = stderr.slice(stderr.lastIndexOf('Summary:'));
-  const integrated = /I:\s+(-?[\d.]+) LUFS/.exec(summary);
-  const peak = /Peak:\s+(-?[\d.]+|-inf) dBFS/.exec(summary);
-  if (!integrated || !peak) throw new Error(`no ebur128 summary:\n${stderr.slice(-500)}`);
-  return { lufs: Number(integrated[1]), truePeak: peak[1] === '-inf' ? -Infinity : Number(peak[1]) };
-}
 
 /** Makes a track mastered at its loudness (measured, then corrected), and the library item for it. */
 async function master(spec: Master): Promise<LibraryItem> {
@@ -346,7 +332,7 @@ describe('audio pipeline, read back with ffmpeg', () => {
       const from = aired[i]!.startedAt + (i === 0 ? 0 : CROSSFADE) + 0.1 - start;
       const to = aired[i + 1]!.startedAt - 0.1 - start;
       expect(aired[i]!.title).toBe(LIBRARY[i]!.title);
-      const measured = await ebur128(wav, from, to - from);
+      const measured = await ebur128(wav, { from, length: to - from });
       results.push(`${LIBRARY[i]!.title} (${LIBRARY[i]!.lufs} LUFS): ${measured.lufs} LUFS`);
       expect(Math.abs(measured.lufs - TARGET_LUFS), results.join('; ')).toBeLessThanOrEqual(1);
     }

@@ -7,6 +7,27 @@ import { ffmpegPath } from './ffmpeg.js';
 
 const run = promisify(execFile);
 
+/**
+ * EBU R128 integrated loudness (LUFS) and true peak (dBTP) as ffmpeg's `ebur128` measures them, of a file or
+ * of `length` seconds of it from `from`; `inputArgs` name a raw input's format (e.g. PCM_ARGS).
+ */
+export async function ebur128(
+  path: string,
+  options: { from?: number; length?: number; inputArgs?: string[] } = {},
+): Promise<{ lufs: number; truePeak: number }> {
+  const { stderr } = await run(ffmpegPath(), [
+    ...['-hide_banner', '-nostats', ...(options.from ? ['-ss', String(options.from)] : [])],
+    ...(options.length ? ['-t', String(options.length)] : []),
+    ...(options.inputArgs ?? []),
+    ...['-i', path, '-af', 'ebur128=peak=true', '-f', 'null', '-'],
+  ]);
+  const summary = stderr.slice(stderr.lastIndexOf('Summary:'));
+  const integrated = /I:\s+(-?[\d.]+) LUFS/.exec(summary);
+  const peak = /Peak:\s+(-?[\d.]+|-inf) dBFS/.exec(summary);
+  if (!integrated || !peak) throw new Error(`no ebur128 summary:\n${stderr.slice(-500)}`);
+  return { lufs: Number(integrated[1]), truePeak: peak[1] === '-inf' ? -Infinity : Number(peak[1]) };
+}
+
 /** A fresh temporary folder for generated audio. */
 export const tempAudioDir = () => mkdtemp(join(tmpdir(), 'radio-test-'));
 
