@@ -28,12 +28,18 @@ export interface Target {
   stop(): Promise<void>;
 }
 
-/** The Node flags of package.json's start script (`node FLAGS scripts/start.mjs`). */
-function startFlags(): string[] {
+/**
+ * How package.json's start script runs Node (`VAR=value ... node [--flag ...] scripts/start.mjs`): its
+ * environment (glibc's allocator settings) and its flags.
+ */
+function startCommand(): { env: Record<string, string>; flags: string[] } {
   const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } };
-  const flags = /\bnode ((?:--[\w=-]+ )*)scripts\/start\.mjs/.exec(scripts.start);
-  if (!flags) throw new Error('package.json start script is not "node [--flag ...] scripts/start.mjs"');
-  return flags[1]!.trim().split(' ').filter(Boolean);
+  const parsed = /^((?:\w+=\S* )*)node ((?:--[\w=-]+ )*)scripts\/start\.mjs$/.exec(scripts.start.trim());
+  if (!parsed)
+    throw new Error('package.json start script is not "[VAR=value ...] node [--flag ...] scripts/start.mjs"');
+  const words = (text: string) => text.trim().split(' ').filter(Boolean);
+  const env = Object.fromEntries(words(parsed[1]!).map((word) => word.split('=') as [string, string]));
+  return { env, flags: words(parsed[2]!) };
 }
 
 /**
@@ -49,18 +55,20 @@ export async function startOurs(
   const dataDir = mkdtempSync(join(tmpdir(), 'station-bench-'));
   prepare?.(dataDir);
   const password = randomBytes(12).toString('hex');
-  // `exec` keeps the pid: CPU and memory are read from /proc of the server itself. Node runs with the flags
-  // `npm start` gives it (a smaller young generation), so the cost measured is the cost operators get.
+  // `exec` keeps the pid: CPU and memory are read from /proc of the server itself. Node runs with the flags and
+  // the allocator settings `npm start` gives it, so the cost measured is the cost operators get.
+  const start = startCommand();
   const child = spawn(
     'sh',
     [
       '-c',
-      `ulimit -n ${fileLimit} 2>/dev/null; exec "$0" ${startFlags().join(' ')} dist/server/main.js`,
+      `ulimit -n ${fileLimit} 2>/dev/null; exec "$0" ${start.flags.join(' ')} dist/server/main.js`,
       process.execPath,
     ],
     {
       env: {
         ...process.env,
+        ...start.env,
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
