@@ -5,6 +5,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { ffmpegPath } from '../../src/server/radio/ffmpeg';
+import { ebur128 } from '../../src/server/radio/test-audio';
 
 const run = promisify(execFile);
 
@@ -111,28 +112,6 @@ export interface Track {
   truePeak: number;
 }
 
-/** EBU R128 integrated loudness (LUFS) and true peak (dBTP) of a file, read from ffmpeg's ebur128 summary. */
-export async function loudness(file: string): Promise<{ lufs: number; truePeak: number }> {
-  const { stderr } = await run(ffmpegPath(), [
-    ...[
-      '-hide_banner',
-      '-nostats',
-      '-i',
-      file,
-      '-af',
-      'ebur128=peak=true:framelog=verbose',
-      '-f',
-      'null',
-      '-',
-    ],
-  ]);
-  const summary = stderr.slice(stderr.lastIndexOf('Summary:'));
-  const lufs = /I:\s+(-?[\d.]+) LUFS/.exec(summary)?.[1];
-  const truePeak = /Peak:\s+(-?[\d.]+|-inf) dBFS/.exec(summary)?.[1];
-  if (lufs === undefined || truePeak === undefined) throw new Error(`no loudness measured for ${file}`);
-  return { lufs: Number(lufs), truePeak: truePeak === '-inf' ? -Infinity : Number(truePeak) };
-}
-
 const ffmpeg = (args: string[]) => run(ffmpegPath(), ['-v', 'error', '-y', ...args]);
 
 /** Renders one plan, turned up or down (and limited at -1 dBFS) until it measures within 0.3 LU of its level. */
@@ -143,13 +122,13 @@ async function master(plan: TrackPlan, dir: string): Promise<Track> {
     ...['-filter_complex', `${plan.graph(plan.seconds, plan.sampleRate)},aformat=sample_fmts=flt`],
     ...['-ac', String(plan.channels), '-c:a', 'pcm_f32le', raw],
   ]);
-  let gain = plan.lufs - (await loudness(raw)).lufs;
+  let gain = plan.lufs - (await ebur128(raw)).lufs;
   for (let attempt = 0; attempt < 5; attempt++) {
     await ffmpeg([
       ...['-i', raw, '-af', `volume=${gain.toFixed(2)}dB,alimiter=limit=0.891:level=false`],
       ...['-c:a', 'pcm_f32le', mastered],
     ]);
-    const off = plan.lufs - (await loudness(mastered)).lufs;
+    const off = plan.lufs - (await ebur128(mastered)).lufs;
     if (Math.abs(off) < 0.3) break;
     gain += off;
   }
@@ -160,7 +139,7 @@ async function master(plan: TrackPlan, dir: string): Promise<Track> {
   ]);
   rmSync(raw);
   rmSync(mastered);
-  const measured = await loudness(path);
+  const measured = await ebur128(path);
   const kind = plan.file.slice(plan.file.lastIndexOf('.') + 1).toUpperCase();
   return {
     path,

@@ -64,16 +64,8 @@ export class MultiEncoder {
     this.stuck = false;
     this.startedAt = performance.now();
     const outputs = this.options.bitrates.flatMap((kbps, i) => [
-      ...[
-        '-map',
-        `[o${i}]`,
-        '-c:a',
-        'libmp3lame',
-        '-b:a',
-        `${kbps}k`,
-        '-compression_level',
-        String(LAME_QUALITY),
-      ],
+      ...['-map', `[o${i}]`, '-c:a', 'libmp3lame', '-b:a', `${kbps}k`],
+      ...['-compression_level', String(LAME_QUALITY)],
       ...['-write_xing', '0', '-id3v2_version', '0', '-flush_packets', '1', '-f', 'mp3', `pipe:${3 + i}`],
     ]);
     const split = this.options.bitrates.map((_, i) => `[o${i}]`).join('');
