@@ -245,6 +245,23 @@ try {
       for (const t of tracks) copyFileSync(t.path, join(dataDir, 'media', basename(t.path)));
     },
   );
+  // Liquidsoap is handed each track's loudness in its playlist; ours measures its library on the first start.
+  // That analysis is not the pipeline's work: the window waits until a track of the library is on the air.
+  const onAir = async () => {
+    const response = await fetch(`http://127.0.0.1:${station.port}/api/radio/current`);
+    const now = (await response.json()) as { current_track?: { title?: string } };
+    return now.current_track?.title ?? 'nothing';
+  };
+  phase = performance.now();
+  await waitFor(
+    'the library to be analysed and on the air',
+    async () => {
+      const title = await onAir();
+      return tracks.some((t) => t.title === title) ? true : undefined;
+    },
+    180_000,
+  );
+  console.log(`  a track of the library on the air after ${took(phase)}`);
   const listeners = listen
     ? BITRATES.map((kbps) => ({ kbps, ...listener(`http://127.0.0.1:${station.port}${streamPath(kbps)}`) }))
     : [];
@@ -253,11 +270,7 @@ try {
       start: () => listeners.forEach((l) => (l.state.counting = true)),
       end: () => listeners.forEach((l) => (l.state.counting = false)),
     },
-    note: async () => {
-      const response = await fetch(`http://127.0.0.1:${station.port}/api/radio/current`);
-      const now = (await response.json()) as { current_track?: { title?: string } };
-      return `on the air: ${now.current_track?.title ?? 'nothing'}`;
-    },
+    note: async () => `on the air: ${await onAir()}`,
   });
   listeners.forEach((l) => l.stop());
   stopping = true;

@@ -197,19 +197,11 @@ export class AutoDj {
       if (due !== null && !this.fade) want = Math.min(want, Math.max(1, Math.round((due - t) * SAMPLE_RATE)));
       let got: number;
       if (this.fade) {
-        const { length, cut } = this.fade;
-        const start = this.fade.done;
-        got = deck.decoder!.mixInto(out, at + done, want, (i) =>
-          start + i >= length ? 0 : Math.cos(((start + i) / length) * (Math.PI / 2)),
-        );
+        const { length, done: faded, cut } = this.fade;
+        got = deck.decoder!.mixInto(out, at + done, want, { direction: 'out', length, done: faded });
         if (cut) got = want;
         const incoming = this.next!;
-        incoming.decoder!.mixInto(
-          out,
-          at + done,
-          got,
-          cut ? undefined : (i) => Math.sin(((start + i) / length) * (Math.PI / 2)),
-        );
+        incoming.decoder!.mixInto(out, at + done, got, cut ? null : { direction: 'in', length, done: faded });
         this.fade.done += got;
         this.advance(incoming, got, t);
       } else {

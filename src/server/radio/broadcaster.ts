@@ -158,10 +158,9 @@ export class Broadcaster {
     };
     res.on('close', remove);
     res.on('error', remove);
-    const burst = this.history.between(this.clock - this.burstSeconds, this.clock + 1);
     // Frames pushed but not yet flushed reach this listener with the next flush.
-    const unsent = new Set(this.pending);
-    const frames = burst.filter((f) => !unsent.has(f));
+    const flushed = this.pending[0]?.start ?? this.clock;
+    const frames = this.history.between(this.clock - this.burstSeconds, flushed);
     if (frames.length) this.send(listener, toBatch(frames), new Map());
   }
 

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { ffmpegPath } from './ffmpeg.js';
 import { LoudnessLeveller } from './leveller.js';
-import { PCM_ARGS, PcmQueue, SAMPLE_RATE, type Envelope } from './pcm.js';
+import { PCM_ARGS, PcmQueue, SAMPLE_RATE, type Fade } from './pcm.js';
 
 export interface DecodeOptions {
   /** Seconds of audio decoded ahead of what is mixed; the pipe then waits (TCP-like backpressure). */
@@ -46,9 +46,9 @@ abstract class PcmSource {
     return this.ended && this.queue.available === 0;
   }
 
-  /** Adds up to `frames` sample frames into `out` at `at` (times the envelope); returns how many. */
-  mixInto(out: Float32Array, at: number, frames: number, envelope: Envelope = null): number {
-    const done = this.queue.mixInto(out, at, frames, envelope);
+  /** Adds up to `frames` sample frames into `out` at `at` (faded); returns how many. */
+  mixInto(out: Float32Array, at: number, frames: number, fade: Fade | null = null): number {
+    const done = this.queue.mixInto(out, at, frames, fade);
     if (this.paused && this.queue.available < this.options.aheadSeconds * SAMPLE_RATE) {
       this.paused = false;
       this.proc?.stdout?.resume();

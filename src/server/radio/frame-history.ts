@@ -6,62 +6,114 @@ export interface TimedFrame {
   duration: number;
 }
 
+/** Bytes of one page of history: about 4 s of the 128 kbps stream. */
+const PAGE_BYTES = 64 * 1024;
+/** Frames one page can index: a page of the smallest MP3 frames (MPEG-2.5 at 8 kbps) fills its bytes first. */
+const PAGE_FRAMES = 2048;
+
+/** Frames copied one after another into one buffer, with where each starts in it and on the stream clock. */
+class Page {
+  readonly data: Buffer;
+  readonly offsets = new Uint32Array(PAGE_FRAMES + 1);
+  readonly starts = new Float64Array(PAGE_FRAMES);
+  readonly durations = new Float64Array(PAGE_FRAMES);
+  count = 0;
+
+  constructor(bytes: number) {
+    this.data = Buffer.allocUnsafeSlow(bytes);
+  }
+
+  fits(bytes: number): boolean {
+    return this.count < PAGE_FRAMES && this.offsets[this.count]! + bytes <= this.data.length;
+  }
+
+  add(frame: TimedFrame): void {
+    const at = this.offsets[this.count]!;
+    frame.data.copy(this.data, at);
+    this.starts[this.count] = frame.start;
+    this.durations[this.count] = frame.duration;
+    this.offsets[++this.count] = at + frame.data.length;
+  }
+
+  end(i: number): number {
+    return this.starts[i]! + this.durations[i]!;
+  }
+
+  frame(i: number): TimedFrame {
+    return {
+      data: this.data.subarray(this.offsets[i]!, this.offsets[i + 1]!),
+      start: this.starts[i]!,
+      duration: this.durations[i]!,
+    };
+  }
+}
+
 /**
  * The recent broadcast as frames with their stream-clock times: the connect burst comes from here, and
  * listener clips are cut from it by stream clock (`between`). Keeps at least `keepSeconds` of audio.
+ *
+ * Frames are copied into pages of 64 KB rather than kept as objects: minutes of history at 38 frames a second
+ * would otherwise be tens of thousands of small objects that live just long enough for V8 to move them to its
+ * old generation, whose collections then run every few seconds. A page is never written again once full, so the
+ * frames `between` hands out stay valid after the page leaves the history.
  */
 export class FrameHistory {
-  private frames: TimedFrame[] = [];
+  private pages: Page[] = [];
+  /** The oldest frame still held, in the first page. */
   private head = 0;
 
   constructor(private readonly keepSeconds: number) {}
 
   push(frame: TimedFrame): void {
-    this.frames.push(frame);
-    const oldest = frame.start + frame.duration - this.keepSeconds;
-    while (
-      this.head < this.frames.length &&
-      this.frames[this.head]!.start + this.frames[this.head]!.duration < oldest
-    ) {
-      this.head++;
+    let page = this.pages[this.pages.length - 1];
+    if (!page?.fits(frame.data.length)) {
+      page = new Page(Math.max(PAGE_BYTES, frame.data.length));
+      this.pages.push(page);
     }
-    // Compact now and then rather than shifting on every frame.
-    if (this.head > 4096 && this.head * 2 > this.frames.length) {
-      this.frames = this.frames.slice(this.head);
-      this.head = 0;
+    page.add(frame);
+    const oldest = frame.start + frame.duration - this.keepSeconds;
+    for (;;) {
+      const first = this.pages[0]!;
+      if (this.head < first.count && first.end(this.head) < oldest) this.head++;
+      else if (this.head >= first.count && first !== page) {
+        this.pages.shift();
+        this.head = 0;
+      } else break;
     }
   }
 
   /** Frames that overlap the stream-clock interval [from, to), oldest first. */
   between(from: number, to: number): TimedFrame[] {
     if (!(to > from)) return [];
-    const first = this.indexAt(from);
     const out: TimedFrame[] = [];
-    for (let i = first; i < this.frames.length; i++) {
-      const f = this.frames[i]!;
-      if (f.start >= to) break;
-      out.push(f);
+    for (let p = 0; p < this.pages.length; p++) {
+      const page = this.pages[p]!;
+      const first = p === 0 ? this.head : 0;
+      if (page.count === 0 || page.end(page.count - 1) <= from) continue;
+      for (let i = indexAt(page, first, from); i < page.count; i++) {
+        if (page.starts[i]! >= to) return out;
+        out.push(page.frame(i));
+      }
     }
     return out;
   }
 
   /** Stream-clock span held: [oldest start, newest end]. */
   span(): { from: number; to: number } | null {
-    if (this.head >= this.frames.length) return null;
-    const last = this.frames[this.frames.length - 1]!;
-    return { from: this.frames[this.head]!.start, to: last.start + last.duration };
+    const first = this.pages[0];
+    const last = this.pages[this.pages.length - 1];
+    if (!first || !last || this.head >= first.count) return null;
+    return { from: first.starts[this.head]!, to: last.end(last.count - 1) };
   }
+}
 
-  /** Index of the first held frame that ends after `clock`. */
-  private indexAt(clock: number): number {
-    let lo = this.head;
-    let hi = this.frames.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const f = this.frames[mid]!;
-      if (f.start + f.duration <= clock) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+/** Index (from `lo`) of the first frame of the page that ends after `clock`. */
+function indexAt(page: Page, lo: number, clock: number): number {
+  let hi = page.count;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (page.end(mid) <= clock) lo = mid + 1;
+    else hi = mid;
   }
+  return lo;
 }

@@ -10,8 +10,23 @@ export const FRAME_SECONDS = FRAME_SAMPLES / SAMPLE_RATE;
 /** ffmpeg's name for the format, and its options as an input or an output. */
 export const PCM_ARGS = ['-f', 'f32le', '-ar', String(SAMPLE_RATE), '-ac', String(CHANNELS)];
 
-/** A gain applied per sample frame `i` of a read (a fade), or none. */
-export type Envelope = ((i: number) => number) | null;
+/**
+ * An equal-power fade over `length` sample frames, of which `done` are behind: out follows a cosine to silence,
+ * in a sine to full level. Plain numbers rather than a gain function: a function called per sample returned each
+ * gain as a new heap number, megabytes a second of garbage during every crossfade.
+ */
+export interface Fade {
+  direction: 'in' | 'out';
+  length: number;
+  done: number;
+}
+
+/** The fade's gain at its sample frame `i`; past its end, silence for a fade out and full level for a fade in. */
+export function fadeGain(fade: Fade, i: number): number {
+  if (i >= fade.length) return fade.direction === 'out' ? 0 : 1;
+  const angle = (i / fade.length) * (Math.PI / 2);
+  return fade.direction === 'out' ? Math.cos(angle) : Math.sin(angle);
+}
 
 /**
  * Decoded audio waiting to be mixed: chunks as the decoder's pipe delivered them, read in sample frames.
@@ -34,9 +49,13 @@ export class PcmQueue {
     const whole = buf.length - (buf.length % (4 * CHANNELS));
     this.partial = whole < buf.length ? Buffer.from(buf.subarray(whole)) : null;
     if (whole === 0) return;
-    // Copied: a pipe's Buffer may sit at an offset a Float32Array cannot view.
-    const samples = new Float32Array(whole / 4);
-    new Uint8Array(samples.buffer).set(buf.subarray(0, whole));
+    // Viewed where it is (a pipe's read is a buffer of its own); copied when it sits at an offset a
+    // Float32Array cannot view.
+    const aligned = buf.byteOffset % 4 === 0;
+    const samples = aligned
+      ? new Float32Array(buf.buffer, buf.byteOffset, whole / 4)
+      : new Float32Array(whole / 4);
+    if (!aligned) new Uint8Array(samples.buffer).set(buf.subarray(0, whole));
     this.shape?.(samples);
     this.chunks.push(samples);
     this.available += whole / (4 * CHANNELS);
@@ -44,16 +63,16 @@ export class PcmQueue {
   }
 
   /**
-   * Adds up to `frames` sample frames into `out` from sample frame `at`, each multiplied by `envelope(i)`
-   * (i counting from 0 in this read). Returns how many it had.
+   * Adds up to `frames` sample frames into `out` from sample frame `at`, each multiplied by the fade's gain
+   * (from its `done`, which this read does not move). Returns how many it had.
    */
-  mixInto(out: Float32Array, at: number, frames: number, envelope: Envelope = null): number {
+  mixInto(out: Float32Array, at: number, frames: number, fade: Fade | null = null): number {
     let done = 0;
     while (done < frames && this.chunks.length) {
       const chunk = this.chunks[0]!;
       const take = Math.min(frames - done, (chunk.length - this.head) / CHANNELS);
       for (let f = 0; f < take; f++) {
-        const gain = envelope ? envelope(done + f) : 1;
+        const gain = fade ? fadeGain(fade, fade.done + done + f) : 1;
         const src = this.head + f * CHANNELS;
         const dst = (at + done + f) * CHANNELS;
         out[dst] = out[dst]! + chunk[src]! * gain;
