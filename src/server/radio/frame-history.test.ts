@@ -49,6 +49,13 @@ describe('FrameHistory', () => {
     expect(early[0]!.data.subarray(4).every((b) => b === 0)).toBe(true);
   });
 
+  it('takes frames smaller than the first of their page', () => {
+    const history = new FrameHistory(3600);
+    const pushed = [...frames(3, 1000), ...frames(500, 26, 3 * FRAME)];
+    for (const frame of pushed) history.push(frame);
+    expect(history.between(0, 3600).map((f) => f.data.length)).toEqual(pushed.map((f) => f.data.length));
+  });
+
   it('takes frames of any size, a frame larger than a page included', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 1, max: 70_000 }), { minLength: 1, maxLength: 40 }), (sizes) => {

@@ -8,23 +8,29 @@ export interface TimedFrame {
 
 /** Bytes of one page of history: about 4 s of the 128 kbps stream. */
 const PAGE_BYTES = 64 * 1024;
-/** Frames one page can index: a page of the smallest MP3 frames (MPEG-2.5 at 8 kbps) fills its bytes first. */
-const PAGE_FRAMES = 2048;
 
-/** Frames copied one after another into one buffer, with where each starts in it and on the stream clock. */
+/**
+ * Frames copied one after another into one buffer, with where each starts in it and on the stream clock. It
+ * indexes as many frames as fit of the size of its first (a constant bitrate's frames differ by a byte), and a
+ * few more; smaller frames later fill its index before its bytes.
+ */
 class Page {
   readonly data: Buffer;
-  readonly offsets = new Uint32Array(PAGE_FRAMES + 1);
-  readonly starts = new Float64Array(PAGE_FRAMES);
-  readonly durations = new Float64Array(PAGE_FRAMES);
+  readonly offsets: Uint32Array;
+  readonly starts: Float64Array;
+  readonly durations: Float64Array;
   count = 0;
 
-  constructor(bytes: number) {
-    this.data = Buffer.allocUnsafeSlow(bytes);
+  constructor(first: TimedFrame) {
+    this.data = Buffer.allocUnsafeSlow(Math.max(PAGE_BYTES, first.data.length));
+    const frames = Math.ceil(this.data.length / Math.max(1, first.data.length)) + 8;
+    this.offsets = new Uint32Array(frames + 1);
+    this.starts = new Float64Array(frames);
+    this.durations = new Float64Array(frames);
   }
 
   fits(bytes: number): boolean {
-    return this.count < PAGE_FRAMES && this.offsets[this.count]! + bytes <= this.data.length;
+    return this.count < this.starts.length && this.offsets[this.count]! + bytes <= this.data.length;
   }
 
   add(frame: TimedFrame): void {
@@ -67,7 +73,7 @@ export class FrameHistory {
   push(frame: TimedFrame): void {
     let page = this.pages[this.pages.length - 1];
     if (!page?.fits(frame.data.length)) {
-      page = new Page(Math.max(PAGE_BYTES, frame.data.length));
+      page = new Page(frame);
       this.pages.push(page);
     }
     page.add(frame);
