@@ -59,9 +59,9 @@ class Page {
  * listener clips are cut from it by stream clock (`between`). Keeps at least `keepSeconds` of audio.
  *
  * Frames are copied into pages of 64 KB rather than kept as objects: minutes of history at 38 frames a second
- * would otherwise be tens of thousands of small objects that live just long enough for V8 to move them to its
- * old generation, whose collections then run every few seconds. A page is never written again once full, so the
- * frames `between` hands out stay valid after the page leaves the history.
+ * would otherwise be tens of thousands of small objects, each living just long enough for V8 to move it to its
+ * old generation and dying there, where only a full collection frees it. A page is never written again once
+ * full, so the frames `between` hands out stay valid after the page leaves the history.
  */
 export class FrameHistory {
   private pages: Page[] = [];
@@ -95,7 +95,6 @@ export class FrameHistory {
     for (let p = 0; p < this.pages.length; p++) {
       const page = this.pages[p]!;
       const first = p === 0 ? this.head : 0;
-      if (page.count === 0 || page.end(page.count - 1) <= from) continue;
       for (let i = indexAt(page, first, from); i < page.count; i++) {
         if (page.starts[i]! >= to) return out;
         out.push(page.frame(i));

@@ -51,11 +51,8 @@ export class PcmQueue {
     if (whole === 0) return;
     // Viewed where it is (a pipe's read is a buffer of its own); copied when it sits at an offset a
     // Float32Array cannot view.
-    const aligned = buf.byteOffset % 4 === 0;
-    const samples = aligned
-      ? new Float32Array(buf.buffer, buf.byteOffset, whole / 4)
-      : new Float32Array(whole / 4);
-    if (!aligned) new Uint8Array(samples.buffer).set(buf.subarray(0, whole));
+    const aligned = buf.byteOffset % 4 === 0 ? buf : new Uint8Array(buf.subarray(0, whole));
+    const samples = new Float32Array(aligned.buffer, aligned.byteOffset, whole / 4);
     this.shape?.(samples);
     this.chunks.push(samples);
     this.available += whole / (4 * CHANNELS);
