@@ -3,7 +3,7 @@ import { RECENT_BROADCAST_SECONDS } from '../../common/clip-limits.js';
 import { FrameHistory, type TimedFrame } from './frame-history.js';
 import { ICY_METAINT, icyMetadataBlock } from './icy.js';
 import type { Mp3Frame } from './mp3-frames.js';
-import { readSendQueues, sendQueueKey } from './send-queues.js';
+import { sendQueueKey, type QueueFamily } from './send-queues.js';
 
 export interface BroadcasterOptions {
   /** Seconds of recent audio kept for bursts and clips (at least RECENT_BROADCAST_SECONDS). */
@@ -48,6 +48,9 @@ interface Listener {
   /** Its key in the kernel's send queues, and how many checks in a row found it over the bound. */
   queueKey: string;
   stalledChecks: number;
+  /** Where its send queue is found: the connection's local port and address family. */
+  localPort: number;
+  family: QueueFamily;
 }
 
 /** Listener comings and goings, for the figures: `onJoin` returns a token handed back to `onLeave`. */
@@ -151,6 +154,8 @@ export class Broadcaster {
       token: relay ? 0 : (this.events.onJoin?.() ?? 0),
       queueKey: sendQueueKey(res.socket?.remoteAddress, res.socket?.remotePort),
       stalledChecks: 0,
+      localPort: res.socket?.localPort ?? 0,
+      family: res.socket?.remoteFamily === 'IPv6' ? 'IPv6' : 'IPv4',
     };
     this.listeners.add(listener);
     const remove = () => {
@@ -164,15 +169,23 @@ export class Broadcaster {
     if (frames.length) this.send(listener, toBatch(frames), new Map());
   }
 
+  /** Where its listeners' kernel send queues are read: their connections' local port and address families. */
+  queueSources(): { port: number; families: Set<QueueFamily> } | null {
+    let port = 0;
+    const families = new Set<QueueFamily>();
+    for (const listener of this.listeners) {
+      port ||= listener.localPort;
+      families.add(listener.family);
+    }
+    return port ? { port, families } : null;
+  }
+
   /**
-   * Drops the listeners that have not been reading: their kernel send queue (Linux) held more than the burst
-   * plus the slack on this check and the one before. Called every couple of seconds by the engine.
+   * Drops the listeners that have not been reading: their kernel send queue (Linux, `queues` as
+   * `readSendQueues` gives them) held more than the burst plus the slack on this check and the one before.
+   * Called every few seconds by the engine, for every mount with one read of the queues.
    */
-  async dropStalledListeners(): Promise<number> {
-    const first = this.listeners.values().next().value as Listener | undefined;
-    const port = first?.res.socket?.localPort;
-    if (!port) return 0;
-    const queues = await readSendQueues(port);
+  dropStalledListeners(queues: ReadonlyMap<string, number>): number {
     const bound = ((this.bitrateKbps * 1000) / 8) * (this.burstSeconds + this.kernelSlackSeconds);
     let dropped = 0;
     for (const listener of this.listeners) {

@@ -15,6 +15,7 @@ import { silentFrame } from './mp3-frames.js';
 import type { NowPlayingSource } from './now-playing-source.js';
 import { CHANNELS, FRAME_SAMPLES, FRAME_SECONDS, SAMPLE_RATE } from './pcm.js';
 import { LibraryProgramming, type PlayOrder, type Programming } from './programming.js';
+import { readSendQueues, type QueueFamily } from './send-queues.js';
 import type { RadioStorage } from './storage.js';
 import { TEST_TRANSMISSION_FILE, TEST_TRANSMISSION_LOUDNESS_LUFS } from './test-transmission.js';
 import { UpstreamRelay, type UpstreamRelayOptions, type UpstreamStation } from './upstream-relay.js';
@@ -60,6 +61,12 @@ export type AirEvent =
   | { type: 'dead_air'; source: 'live' | 'autodj' | 'external'; seconds: number; title: string }
   | { type: 'dead_air_ended'; source: 'live' | 'external'; name: string }
   | { type: 'source_failed'; source: string; reason: string };
+
+/**
+ * How often listeners that do not read are looked for: each look reads the kernel's connection table, which
+ * costs CPU by the machine's memory, not by its listeners (send-queues.ts).
+ */
+const STALL_CHECK_MS = 5000;
 
 /** A live source counts as having sound again after this long above the silence level. */
 const SOUND_BACK_SECONDS = 0.5;
@@ -153,7 +160,7 @@ export class RadioEngine implements NowPlayingSource {
   constructor(private readonly options: RadioEngineOptions) {
     const { config } = options;
     this.tickMs = options.tickMs ?? 200;
-    this.stallCheckMs = options.stallCheckMs ?? 2000;
+    this.stallCheckMs = options.stallCheckMs ?? STALL_CHECK_MS;
     this.listenerPushMs = options.listenerPushMs ?? 5000;
     this.liveGapMs = options.liveGapMs ?? 400;
     this.liveSilentHandBackMs = options.liveSilentHandBackMs ?? 5000;
@@ -284,8 +291,21 @@ export class RadioEngine implements NowPlayingSource {
     await this.storeMinute();
   }
 
+  /** One read of the kernel's send queues for the listeners of every mount (they share the web server's port). */
   private async dropStalled(): Promise<void> {
-    const dropped = await this.broadcaster.dropStalledListeners().catch(() => 0);
+    const families = new Set<QueueFamily>();
+    let port = 0;
+    for (const mount of this.mounts.values()) {
+      const sources = mount.queueSources();
+      if (!sources) continue;
+      port ||= sources.port;
+      for (const family of sources.families) families.add(family);
+    }
+    if (!port) return;
+    const queues = await readSendQueues(port, { families }).catch(() => null);
+    if (!queues) return;
+    let dropped = 0;
+    for (const mount of this.mounts.values()) dropped += mount.dropStalledListeners(queues);
     if (dropped) this.options.log?.info({ dropped }, 'dropped listeners that stopped reading');
   }
 
