@@ -13,10 +13,10 @@ export const LAME_QUALITY = 3;
 /** A new run may take this long to answer before it counts as stuck. */
 const STARTING_MS = 3000;
 
-/** An encoded frame and the stream slot (frame number since the station started) it belongs to. */
-export interface SlotFrame {
-  slot: number;
-  frame: Mp3Frame;
+/** One bitrate's frames of the current run, in order: `frames[0]` is stream slot `first`. */
+interface Encoded {
+  first: number;
+  frames: Mp3Frame[];
 }
 
 export interface EncoderOptions {
@@ -36,9 +36,9 @@ export interface EncoderOptions {
  */
 export class MultiEncoder {
   private proc: ChildProcess | null = null;
-  private readonly queues = new Map<number, SlotFrame[]>();
+  /** In the order of `bitrates`. */
+  private readonly queues: Encoded[];
   private epoch = 0;
-  private counts = new Map<number, number>();
   private unanswered: number | null = null;
   private lastFrame = 0;
   private startedAt = 0;
@@ -48,7 +48,7 @@ export class MultiEncoder {
   private closed = false;
 
   constructor(private readonly options: EncoderOptions) {
-    for (const kbps of options.bitrates) this.queues.set(kbps, []);
+    this.queues = options.bitrates.map(() => ({ first: 0, frames: [] }));
   }
 
   get bitrates(): readonly number[] {
@@ -59,7 +59,7 @@ export class MultiEncoder {
   start(slot: number): void {
     this.stopProcess();
     this.epoch = slot;
-    this.counts = new Map(this.options.bitrates.map((kbps) => [kbps, 0]));
+    for (const queue of this.queues) queue.first = slot;
     this.unanswered = null;
     this.stuck = false;
     this.startedAt = performance.now();
@@ -90,19 +90,13 @@ export class MultiEncoder {
       if (errors.length < 2000) errors += chunk.toString();
     });
     proc.stdin!.on('error', () => {});
-    this.options.bitrates.forEach((kbps, i) => {
-      const parser = new FrameParser();
-      const queue = this.queues.get(kbps)!;
-      const epoch = this.epoch;
+    this.queues.forEach((queue, i) => {
+      const parser = new FrameParser({ trusted: true });
       (proc.stdio[3 + i] as NodeJS.ReadableStream).on('data', (chunk: Buffer) => {
         if (this.proc !== proc) return;
         this.lastFrame = performance.now();
         this.unanswered = null;
-        for (const frame of parser.push(chunk)) {
-          const n = this.counts.get(kbps)!;
-          this.counts.set(kbps, n + 1);
-          queue.push({ slot: epoch + n, frame });
-        }
+        for (const frame of parser.push(chunk)) queue.frames.push(frame);
       });
     });
     const failed = (reason: string) => {
@@ -148,21 +142,26 @@ export class MultiEncoder {
   }
 
   /**
-   * The frame of every bitrate for `slot`: 'ready' with them, 'later' while one may still come, 'lost' when
-   * that slot will never be encoded (its run died, or it came before this run).
+   * The frame of every bitrate for `slot`, in the order of `bitrates`: 'ready' with them, 'later' while one may
+   * still come, 'lost' when that slot will never be encoded (its run died, or it came before this run).
    */
-  take(slot: number): { state: 'ready'; frames: Map<number, Mp3Frame> } | { state: 'later' | 'lost' } {
+  take(slot: number): { state: 'ready'; frames: Mp3Frame[] } | { state: 'later' | 'lost' } {
     let later = false;
-    for (const queue of this.queues.values()) {
-      while (queue.length && queue[0]!.slot < slot) queue.shift();
-      if (!queue.length || queue[0]!.slot > slot) {
-        if (queue.length || slot < this.epoch || !this.proc) return { state: 'lost' };
+    for (const queue of this.queues) {
+      while (queue.frames.length && queue.first < slot) {
+        queue.frames.shift();
+        queue.first++;
+      }
+      if (!queue.frames.length || queue.first > slot) {
+        if (queue.frames.length || slot < this.epoch || !this.proc) return { state: 'lost' };
         later = true;
       }
     }
     if (later) return { state: 'later' };
-    const frames = new Map<number, Mp3Frame>();
-    for (const [kbps, queue] of this.queues) frames.set(kbps, queue.shift()!.frame);
+    const frames = this.queues.map((queue) => {
+      queue.first++;
+      return queue.frames.shift()!;
+    });
     if (this.failing) {
       this.failing = false;
       this.options.log?.('audio encoder back');
@@ -179,6 +178,6 @@ export class MultiEncoder {
     const proc = this.proc;
     this.proc = null;
     proc?.kill('SIGKILL');
-    for (const queue of this.queues.values()) queue.length = 0;
+    for (const queue of this.queues) queue.frames.length = 0;
   }
 }

@@ -87,15 +87,24 @@ const startsTag = (buf: Buffer, at: number) => {
   return magic === 'ID3' || magic === 'TAG' || magic === 'APE';
 };
 
+const EMPTY = Buffer.alloc(0);
+
 /**
  * Cuts a byte stream (file chunks or a live encoder's body) into whole frames. Junk, ID3v2 tags and
  * Xing/Info frames are skipped; a frame is trusted only when the next frame's header (or a tag) follows it,
- * so the newest frame waits for the bytes after it (or for `end`).
+ * so the newest frame waits for the bytes after it (or for `end`). Frames are views of the bytes fed, not
+ * copies: whoever keeps them for long copies them (the broadcast's history does).
  */
 export class FrameParser {
-  private pending: Buffer = Buffer.alloc(0);
+  private pending: Buffer = EMPTY;
   private skip = 0;
   private seenAudio = false;
+
+  /**
+   * `trusted`: the bytes are our own encoder's, whose framing needs no second opinion: a frame is taken as
+   * soon as it is whole, not once the next frame's header confirms it.
+   */
+  constructor(private readonly options: { trusted?: boolean } = {}) {}
 
   /** Feeds bytes; returns every frame they complete. */
   push(chunk: Buffer): Mp3Frame[] {
@@ -124,12 +133,16 @@ export class FrameParser {
         pos++;
         continue;
       }
-      // A frame counts only when the next one (or a tag) follows it: junk can look like a header.
       const next = pos + header.length;
-      if (next + 4 > buf.length) break;
-      if (!parseFrameHeader(buf, next) && !startsTag(buf, next)) {
-        pos++;
-        continue;
+      if (this.options.trusted) {
+        if (next > buf.length) break;
+      } else {
+        // A frame counts only when the next one (or a tag) follows it: junk can look like a header.
+        if (next + 4 > buf.length) break;
+        if (!parseFrameHeader(buf, next) && !startsTag(buf, next)) {
+          pos++;
+          continue;
+        }
       }
       const data = buf.subarray(pos, pos + header.length);
       pos += header.length;
@@ -137,36 +150,21 @@ export class FrameParser {
       this.seenAudio = true;
       frames.push({ data, duration: header.duration, header });
     }
-    this.pending = Buffer.from(buf.subarray(pos));
-    return ownMemory(frames);
+    // What is left is copied: it may be a few bytes of a 64 KB read.
+    this.pending = pos < buf.length ? Buffer.from(buf.subarray(pos)) : EMPTY;
+    return frames;
   }
 
   /** At the end of the input: a last frame whose successor could not be checked. */
   end(): Mp3Frame[] {
     const buf = this.pending;
-    this.pending = Buffer.alloc(0);
+    this.pending = EMPTY;
     const header = parseFrameHeader(buf, 0);
     if (!header || header.length > buf.length) return [];
     const data = buf.subarray(0, header.length);
     if (!this.seenAudio && isInfoFrame(data, header)) return [];
     return [{ data, duration: header.duration, header }];
   }
-}
-
-/**
- * Moves frames cut from a read into one buffer of their exact size. A view into the read would keep all of
- * it alive (a pipe's read is up to 64 KB) for as long as the minutes of history keep the frame.
- */
-function ownMemory(frames: Mp3Frame[]): Mp3Frame[] {
-  if (frames.length === 0) return frames;
-  const owned = Buffer.allocUnsafeSlow(frames.reduce((sum, frame) => sum + frame.data.length, 0));
-  let at = 0;
-  for (const frame of frames) {
-    frame.data.copy(owned, at);
-    frame.data = owned.subarray(at, at + frame.data.length);
-    at += frame.data.length;
-  }
-  return frames;
 }
 
 /**
