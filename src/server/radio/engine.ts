@@ -438,7 +438,8 @@ export class RadioEngine implements NowPlayingSource {
         if (now - this.encoderWaitSince < this.liveGapMs) break;
       } else this.encoderWaitSince = null;
       for (const kbps of this.bitrates()) {
-        const frame = taken.state === 'ready' ? taken.frames[this.encoder!.bitrates.indexOf(kbps)] : undefined;
+        const frame =
+          taken.state === 'ready' ? taken.frames[this.encoder!.bitrates.indexOf(kbps)] : undefined;
         this.mounts.get(kbps)!.push(frame ?? this.silence.get(kbps as 128)!);
       }
       this.slot++;

@@ -91,7 +91,7 @@ describe('MP3 frame parser', () => {
     );
   });
 
-  it('takes our own encoder\'s frames as soon as they are whole (trusted), however the bytes are split', () => {
+  it("takes our own encoder's frames as soon as they are whole (trusted), however the bytes are split", () => {
     const frames = all(new FrameParser(), [tagged]);
     const audio = Buffer.concat(frames.map((f) => f.data));
     // One frame fed alone comes out at once: an untrusted parser waits for the next header.

@@ -18,7 +18,9 @@ export async function readSendQueues(
 ): Promise<Map<string, number>> {
   const queues = new Map<string, number>();
   const families = new Set(options.families ?? ['IPv4', 'IPv6']);
-  for (const file of [...families].map((family) => (family === 'IPv4' ? '/proc/net/tcp' : '/proc/net/tcp6'))) {
+  for (const file of [...families].map((family) =>
+    family === 'IPv4' ? '/proc/net/tcp' : '/proc/net/tcp6',
+  )) {
     const text = await readFile(file, 'utf8').catch(() => '');
     for (const line of text.split('\n').slice(1)) {
       const fields = line.trim().split(/\s+/);
