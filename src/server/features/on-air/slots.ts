@@ -1,4 +1,5 @@
 import { minutesOf, type Airs } from '../../../common/programs.js';
+import { zonedParts } from '../programs/service.js';
 
 // Where the schedule's programmes fall in real time: dates and 'HH:MM' in the station's time zone to instants.
 
@@ -23,27 +24,9 @@ export interface DatedAiring {
   airs: Airs | null;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
 /** How far ahead of UTC the time zone is at `at` (ms). */
 function offsetAt(at: number, timeZone: string): number {
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, format);
-  }
-  const parts: Record<string, number> = {};
-  for (const part of format.formatToParts(at))
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  const parts = zonedParts(at, timeZone);
   const asUtc = Date.UTC(
     parts.year!,
     parts.month! - 1,

@@ -28,7 +28,7 @@ import {
   type Airing,
 } from './schedule.js';
 
-export { stationClock } from './clock.js';
+export { stationClock, zonedParts } from './clock.js';
 export { checkOneOff, createOneOff, deleteOneOff, listOneOffs } from './one-offs.js';
 
 const SOON_WINDOW_MINUTES = 60;
