@@ -157,6 +157,8 @@ export async function buildApp(
     rotation: playlistRotation(playlists),
     exists: { media: (id) => mediaExists(deps.db, id), playlist: (id) => playlists.exists(id) },
   });
+  const unfollow = onAir.followSaves(app.bus);
+  app.addHook('onClose', async () => unfollow());
   // Which presenter may send live audio when, and their programmes in "My broadcast": the schedule's
   // programmes "live from a presenter" provide it; with none, every presenter's encoder is refused.
   const presenterSchedule = options.presenterSchedule ?? onAir.presenters;

@@ -4,11 +4,12 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaScheduled, type MediaItem } from '../../../common/library.js';
-import { UPCOMING_PATH, type Upcoming } from '../../../common/programs.js';
+import { oneOffBodySchema, UPCOMING_PATH, type Upcoming } from '../../../common/programs.js';
 import { createTestApp } from '../../test/helpers.js';
 import { toneFile, uploadMedia, whenMeasured } from '../../test/library.js';
 import { addStaff } from '../../test/staff.js';
-import { stationClock } from '../programs/service.js';
+import { createOneOff, stationClock } from '../programs/service.js';
+import { OnAir } from './service.js';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let staff: Record<string, string>;
@@ -31,11 +32,16 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /** A one-off special `minutesAhead` from now (on the minute), airing `airs`, in the station's time zone. */
-function specialIn(minutesAhead: number, airs: unknown, title = 'Evening Devotion') {
+function specialBody(minutesAhead: number, airs: unknown, title = 'Evening Devotion') {
   const start = new Date(Math.ceil(Date.now() / 60_000) * 60_000 + minutesAhead * 60_000);
   const { date, minute } = stationClock(start, t.app.station().timeZone);
   const startTime = `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
-  const body = { kind: 'add', date, title, startTime, duration: 10, airs, confirmOverlap: true };
+  return { start, body: { kind: 'add', date, title, startTime, duration: 10, airs, confirmOverlap: true } };
+}
+
+/** The special above, saved as the Schedule tab saves it. */
+function specialIn(minutesAhead: number, airs: unknown, title?: string) {
+  const { start, body } = specialBody(minutesAhead, airs, title);
   return {
     start,
     res: t.app.inject({ method: 'POST', url: '/api/programs/one-offs', headers: staff, payload: body }),
@@ -106,5 +112,35 @@ describe('the next hours as they will air', () => {
     expect(
       (await t.app.inject({ url: UPCOMING_PATH, headers: { authorization: 'Bearer nope' } })).statusCode,
     ).toBe(401);
+  });
+});
+
+describe('the schedule as the engine reads it', () => {
+  it('keeps what it read for a minute, and hears a save in the Schedule tab at once', async () => {
+    let now = Date.now();
+    const onAir = new OnAir({
+      db: t.db,
+      timeZone: () => t.app.station().timeZone,
+      library: async () => [],
+      rotation: { initial: null, pick: async () => null },
+      exists: { media: async () => true, playlist: async () => true },
+      now: () => now,
+    });
+    const unfollow = onAir.followSaves(t.app.bus);
+    const titleAt = async (at: Date) => (await onAir.slotAt(at.getTime() + 1000))?.programme.title;
+
+    const saved = specialIn(180, { kind: 'recording', mediaId: item.id }, 'Saved in the tab');
+    expect(await titleAt(saved.start)).toBeUndefined();
+    expect((await saved.res).statusCode).toBe(201);
+    expect(await titleAt(saved.start)).toBe('Saved in the tab');
+
+    // A change that reaches the database some other way (the demo seed, another process) waits its minute.
+    const { start, body } = specialBody(200, { kind: 'recording', mediaId: item.id }, 'Written elsewhere');
+    const written = await createOneOff(t.db, oneOffBodySchema.parse(body), t.app.station().timeZone);
+    expect(written.ok).toBe(true);
+    expect(await titleAt(start)).toBeUndefined();
+    now += 61_000;
+    expect(await titleAt(start)).toBe('Written elsewhere');
+    unfollow();
   });
 });

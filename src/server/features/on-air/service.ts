@@ -6,7 +6,8 @@ import type { StationEvent } from '../notifications/service.js';
 import type { PresenterSchedule, PresenterWindow } from '../presenters/service.js';
 import { PRESENTER_EARLY_MINUTES } from '../../../common/presenters.js';
 import type { Airing, Programming } from '../../radio/programming.js';
-import { airingsBetween, stationClock } from '../programs/service.js';
+import type { EventBus } from '../../plugins/event-bus.js';
+import { airingsBetween, SCHEDULE_CHANGED_TOPIC, stationClock } from '../programs/service.js';
 import { planBetween, planNext, type Catalogue, type PlannedItem, type PlanState } from './planner.js';
 import { hardChangeBetween, slotAt, slotsOf, type Slot } from './slots.js';
 
@@ -45,8 +46,11 @@ const windowOf = (slot: Slot): PresenterWindow => ({
   programmeTitle: slot.programme.title,
 });
 
-/** How long a read of the schedule's slots is used before it is read again. */
-const SLOTS_FRESH_MS = 2000;
+/**
+ * How long a read of the schedule's slots is used. Staff's saves forget it at once (`scheduleChanged`, told
+ * over the bus on every instance); this only bounds how late a change made some other way is heard.
+ */
+const SLOTS_FRESH_MS = 60_000;
 
 const planned = (item: Playable): PlannedItem => ({
   ...item,
@@ -62,7 +66,9 @@ export class OnAir<State> implements Programming {
   private state: PlanState<State>;
   /** A programme's recording handed to the engine, not on the air yet. */
   private preparedRecording: { key: string; mediaId: string } | null = null;
-  private slotsRead: { at: number; from: string; slots: Slot[] } | null = null;
+  private slotsRead: { at: number; from: string; timeZone: string; slots: Slot[] } | null = null;
+  /** Counts the schedule's changes, so a read begun before one is not kept. */
+  private scheduleVersion = 0;
 
   constructor(
     private readonly deps: {
@@ -217,13 +223,24 @@ export class OnAir<State> implements Programming {
     return this.deps.now?.() ?? Date.now();
   }
 
+  /** Reads the schedule again after each save staff make, on any instance (told on `bus`); returns what stops it. */
+  followSaves(bus: Pick<EventBus, 'subscribe'>): () => void {
+    return bus.subscribe(SCHEDULE_CHANGED_TOPIC, () => {
+      this.scheduleVersion++;
+      this.slotsRead = null;
+    });
+  }
+
   /** The slots around `at`: from the day before its date to the day after. */
   private async slots(at: number): Promise<Slot[]> {
-    const date = stationClock(new Date(at), this.deps.timeZone()).date;
+    const timeZone = this.deps.timeZone();
+    const date = stationClock(new Date(at), timeZone).date;
     const cached = this.slotsRead;
-    if (cached && cached.from === date && this.now() - cached.at < SLOTS_FRESH_MS) return cached.slots;
+    const fresh = cached && this.now() - cached.at < SLOTS_FRESH_MS;
+    if (fresh && cached.from === date && cached.timeZone === timeZone) return cached.slots;
+    const version = this.scheduleVersion;
     const slots = await this.slotsBetween(at, at);
-    this.slotsRead = { at: this.now(), from: date, slots };
+    if (version === this.scheduleVersion) this.slotsRead = { at: this.now(), from: date, timeZone, slots };
     return slots;
   }
 

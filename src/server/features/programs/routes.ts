@@ -28,6 +28,7 @@ import {
   deleteProgram,
   listOneOffs,
   listTodaysPrograms,
+  SCHEDULE_CHANGED_TOPIC,
   updateProgram,
   weekSchedule,
 } from './service.js';
@@ -62,6 +63,8 @@ export async function programRoutes(
     if (problem) refuse(reply, { reason: 'invalid', message: problem });
     return !!problem;
   };
+  /** Tells what reads the schedule (on-air, on every instance) that a save changed it. */
+  const changed = () => app.bus.publish(SCHEDULE_CHANGED_TOPIC, { at: Date.now() });
 
   api.get('/programs/today', { schema: { response: { 200: z.array(programSchema) } } }, async () =>
     listTodaysPrograms(app.db, app.station().timeZone),
@@ -85,6 +88,7 @@ export async function programRoutes(
     async (request, reply) => {
       if (await badAirs(reply, request.body)) return reply;
       const saved = await createProgram(app.db, request.body);
+      if (saved.ok) await changed();
       return saved.ok ? reply.code(201).send(saved.value) : refuse(reply, saved);
     },
   );
@@ -128,6 +132,7 @@ export async function programRoutes(
     async (request, reply) => {
       if (await badAirs(reply, request.body)) return reply;
       const saved = await updateProgram(app.db, request.params.id, request.body);
+      if (saved.ok) await changed();
       return saved.ok ? saved.value : refuse(reply, saved);
     },
   );
@@ -138,10 +143,12 @@ export async function programRoutes(
       config: staff,
       schema: { params: programIdParamsSchema, response: { 204: z.null(), ...staffErrors } },
     },
-    async (request, reply) =>
-      (await deleteProgram(app.db, request.params.id))
-        ? reply.code(204).send(null)
-        : reply.code(404).send({ message: PROGRAM_NOT_FOUND }),
+    async (request, reply) => {
+      if (!(await deleteProgram(app.db, request.params.id)))
+        return reply.code(404).send({ message: PROGRAM_NOT_FOUND });
+      await changed();
+      return reply.code(204).send(null);
+    },
   );
 
   api.get(
@@ -166,6 +173,7 @@ export async function programRoutes(
     async (request, reply) => {
       if (request.body.kind !== 'cancel' && (await badAirs(reply, request.body))) return reply;
       const saved = await createOneOff(app.db, request.body, app.station().timeZone);
+      if (saved.ok) await changed();
       return saved.ok ? reply.code(201).send(saved.value) : refuse(reply, saved);
     },
   );
@@ -188,9 +196,11 @@ export async function programRoutes(
       config: staff,
       schema: { params: programIdParamsSchema, response: { 204: z.null(), ...staffErrors } },
     },
-    async (request, reply) =>
-      (await deleteOneOff(app.db, request.params.id))
-        ? reply.code(204).send(null)
-        : reply.code(404).send({ message: ONE_OFF_NOT_FOUND }),
+    async (request, reply) => {
+      if (!(await deleteOneOff(app.db, request.params.id)))
+        return reply.code(404).send({ message: ONE_OFF_NOT_FOUND });
+      await changed();
+      return reply.code(204).send(null);
+    },
   );
 }

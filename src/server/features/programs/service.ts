@@ -198,6 +198,12 @@ export const deleteProgram = repository.deleteProgram;
 export const addPrograms = repository.insertPrograms;
 
 /**
+ * The bus topic a save of the schedule is told on: what reads the schedule keeps it until then (a change made
+ * outside the Schedule tab, such as the demo seed, is heard within a minute).
+ */
+export const SCHEDULE_CHANGED_TOPIC = 'schedule_changed';
+
+/**
  * Every programme airing on the dates from `from` to `to` (station time zone), with what it airs: the
  * schedule that decides what plays reads it here.
  */
