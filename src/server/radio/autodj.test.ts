@@ -51,10 +51,15 @@ function dj(
   const tracks: AutoDjTrack[] = [];
   const cues: Cue[] = [];
   const library = new LibraryProgramming(providers, async () => options.order ?? 'in_order');
+  /** Items prepared: each asks for the mixing settings once. */
+  let prepared = 0;
   const autodj = new AutoDj({
     programming: options.programming ?? library,
     fallback: { path: options.fallback ?? fallback },
-    mixing: async () => ({ loudnessTargetLufs: -16, crossfadeSeconds: 0, ...options.mixing }),
+    mixing: async () => {
+      prepared++;
+      return { loudnessTargetLufs: -16, crossfadeSeconds: 0, ...options.mixing };
+    },
     stationName: () => 'Grace Live Radio',
     onTrack: (t) => tracks.push(t),
     onCue: (c) => cues.push(c),
@@ -80,7 +85,7 @@ function dj(
       await sleep((FRAME_SECONDS * 1000) / SPEED);
     }
   };
-  return { autodj, library, tracks, cues, play, heard, clock: () => clock };
+  return { autodj, library, tracks, cues, play, heard, clock: () => clock, prepared: () => prepared };
 }
 
 /** RMS of the samples from `from` to `to` seconds. */
@@ -181,12 +186,17 @@ describe('AutoDJ', () => {
       seconds: 6,
       extra: ['-metadata', 'title=Test Transmission'],
     });
-    const { autodj, library, tracks, play } = dj([mediaFolderProvider(empty)], { fallback: long });
+    const { autodj, library, tracks, play, prepared } = dj([mediaFolderProvider(empty)], { fallback: long });
     await autodj.prepare();
     await play(0.5);
+    // While nothing is added, asking the schedule again leaves the waiting test transmission as it is.
+    const before = prepared();
+    for (let second = 1; second <= 3; second++) autodj.check(performance.now() + second * 1000);
+    await sleep(100);
+    expect(prepared()).toBe(before);
     library.addSource(items({ path: join(media, 'b.mp3'), title: 'Sermon: Hope' }));
     // The schedule is asked again (every second of real time) while the test transmission plays.
-    autodj.check(performance.now());
+    autodj.check(performance.now() + 4000);
     await sleep(100);
     await play(6);
     expect(tracks.map((t) => t.title).slice(0, 2)).toEqual(['Test Transmission', 'Sermon: Hope']);

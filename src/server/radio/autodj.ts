@@ -1,7 +1,7 @@
 import { FileDecoder, type DecodeOptions, type FileDecode } from './decoder.js';
 import { describeTrack, type LibraryItem, type TrackInfo } from './library.js';
 import { SAMPLE_RATE } from './pcm.js';
-import type { Programming } from './programming.js';
+import type { Airing, Programming } from './programming.js';
 import type { VttCue } from './vtt.js';
 
 /** A subtitle line as its media file plays, placed on the stream clock. */
@@ -147,9 +147,10 @@ export class AutoDj {
   }
 
   /** Gets the next item decoding so the station starts with audio, not silence. */
-  async prepare(): Promise<void> {
+  /** Plans the next item (`airing`: what the schedule already answered for it). */
+  async prepare(airing?: Airing): Promise<void> {
     if (!this.next && !this.preparing) {
-      this.preparing = this.prepareNext().finally(() => (this.preparing = null));
+      this.preparing = this.prepareNext(airing).finally(() => (this.preparing = null));
     }
     await this.preparing;
   }
@@ -332,12 +333,22 @@ export class AutoDj {
       .hardChangeBetween(from, natural ?? now + UNKNOWN_LENGTH_HORIZON_MS)
       .catch(() => deck.endsBy);
     if (this.current !== deck || this.fade || this.preparing) return;
-    // A fallback waiting to play is planned again too: what staff have added since plays instead.
-    const fallbackWaits = this.next?.fallback === true && !this.next.decoder;
-    if (change === deck.endsBy && !fallbackWaits) return;
+    let airing: Airing | undefined;
+    if (change === deck.endsBy) {
+      // A fallback waiting to play gives way to what staff have added since. Only an answer replaces it:
+      // asking the schedule is cheap, preparing a track (its tags, subtitles and mixing) is not.
+      if (this.next?.fallback !== true || this.next.decoder) return;
+      airing = (await this.programming.next(this.nextFrom()).catch(() => null)) ?? undefined;
+      if (!airing || this.current !== deck || this.fade || this.preparing) return;
+    }
     deck.endsBy = change;
     this.dropNext();
-    void this.prepare();
+    void this.prepare(airing);
+  }
+
+  /** When the next item begins: where the one on air ends, else now. */
+  private nextFrom(): number {
+    return this.currentEnd()?.at ?? this.clock.wallAt(this.lastClock);
   }
 
   private dropNext(): void {
@@ -346,12 +357,13 @@ export class AutoDj {
     this.next = null;
   }
 
-  private async prepareNext(): Promise<void> {
+  private async prepareNext(answered?: Airing): Promise<void> {
     const plan = this.plan;
     const end = this.currentEnd();
-    const from = end?.at ?? this.clock.wallAt(this.lastClock);
+    const from = this.nextFrom();
     for (let attempt = 0; attempt < 6 && !this.stopped; attempt++) {
-      const airing = await this.programming.next(from).catch(() => null);
+      const airing =
+        attempt === 0 && answered ? answered : await this.programming.next(from).catch(() => null);
       const item = airing?.item ?? this.options.fallback;
       try {
         const [info, mixing] = await Promise.all([
