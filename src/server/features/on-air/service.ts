@@ -47,7 +47,7 @@ const windowOf = (slot: Slot): PresenterWindow => ({
 });
 
 /**
- * How long a read of the schedule's slots is used. Staff's saves forget it at once (`scheduleChanged`, told
+ * How long a read of the schedule's slots is used. Staff's saves forget it at once (`followSaves`, told
  * over the bus on every instance); this only bounds how late a change made some other way is heard.
  */
 const SLOTS_FRESH_MS = 60_000;
