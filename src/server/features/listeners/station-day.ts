@@ -1,20 +1,4 @@
-/** An instant's calendar fields in a time zone: the one place the station's day is worked out. */
-function zonedParts(instant: Date, timeZone: string): Record<string, number> {
-  return Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(instant)
-      .map((p) => [p.type, Number(p.value)]),
-  ) as Record<string, number>;
-}
+import { zonedParts } from '../programs/service.js';
 
 /** 'YYYY-MM-DD' of an instant in a time zone. */
 export function dateIn(instant: Date, timeZone: string): string {
