@@ -146,8 +146,10 @@ export class AutoDj {
     this.dropNext();
   }
 
-  /** Gets the next item decoding so the station starts with audio, not silence. */
-  /** Plans the next item (`airing`: what the schedule already answered for it). */
+  /**
+   * Gets the next item decoding so the station starts with audio, not silence (`airing`: what the schedule
+   * already answered for it).
+   */
   async prepare(airing?: Airing): Promise<void> {
     if (!this.next && !this.preparing) {
       this.preparing = this.prepareNext(airing).finally(() => (this.preparing = null));
@@ -337,9 +339,10 @@ export class AutoDj {
     if (change === deck.endsBy) {
       // A fallback waiting to play gives way to what staff have added since. Only an answer replaces it:
       // asking the schedule is cheap, preparing a track (its tags, subtitles and mixing) is not.
-      if (this.next?.fallback !== true || this.next.decoder) return;
+      const fallbackWaits = () => this.next?.fallback === true && !this.next.decoder;
+      if (!fallbackWaits()) return;
       airing = (await this.programming.next(this.nextFrom()).catch(() => null)) ?? undefined;
-      if (!airing || this.current !== deck || this.fade || this.preparing) return;
+      if (!airing || this.current !== deck || this.fade || this.preparing || !fallbackWaits()) return;
     }
     deck.endsBy = change;
     this.dropNext();
