@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, visit } from './browser';
 import { E2E_ADMIN, startStation, type RunningStation } from './station';
 
@@ -20,6 +20,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await station?.stop();
+});
+// What the station logged is the first thing to read when a spec here fails.
+afterEach(({ task }) => {
+  if (task.result?.state === 'fail') console.log(`station log:\n${station.output().slice(-8_000)}`);
 });
 
 async function signIn(page: Page, username: string, password: string) {
@@ -247,7 +251,12 @@ describe('admin panel', () => {
     await change.getByLabel('Current Password').fill(E2E_ADMIN.password);
     await change.getByLabel('New Password', { exact: true }).fill(newPassword);
     await change.getByLabel('Confirm New Password').fill(newPassword);
-    await change.getByRole('button', { name: 'Change Password' }).click();
+    // The station's answer first, so a failure says which side it was on.
+    const [answer] = await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith('/api/admin/change-password')),
+      change.getByRole('button', { name: 'Change Password' }).click(),
+    ]);
+    expect(answer.status(), await answer.text()).toBe(200);
     await toast(page, 'Password changed successfully').waitFor();
     await toast(page, 'Your admin password has been updated.').waitFor();
 
