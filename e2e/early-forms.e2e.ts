@@ -110,10 +110,24 @@ describe('the home page forms before their code has arrived, in Chromium', () =>
     await card.getByRole('button', { name: 'Submit Prayer Request' }).click();
     expect(await page.locator('[data-section="community"][data-loaded]').count()).toBe(0);
 
-    const sent = page.waitForRequest((request) => request.url().endsWith('/api/prayer-requests'));
+    const answered = page.waitForResponse((response) => response.url().endsWith('/api/prayer-requests'));
     release();
-    expect((await sent).postDataJSON()).toEqual({ request: 'For the sick in our town.', isPrivate: 'true' });
-    await page.getByText('Prayer Request Submitted', { exact: true }).waitFor();
+    const response = await answered;
+    expect(response.request().postDataJSON()).toEqual({
+      request: 'For the sick in our town.',
+      isPrivate: 'true',
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    // When the confirmation does not come, say what the page showed and reported instead.
+    await page
+      .getByText('Prayer Request Submitted', { exact: true })
+      .waitFor({ timeout: 15_000 })
+      .catch(async (error: Error) => {
+        const toasts = await page.getByRole('region', { name: /Notifications/ }).allInnerTexts();
+        const seen = `notifications: ${JSON.stringify(toasts)}\nproblems: ${problems.join('\n')}`;
+        console.log(`no confirmation within 15 s; ${seen}`);
+        throw new Error(`${error.message}\n${seen}`);
+      });
     expect(await card.getByRole('textbox', { name: 'Prayer request' }).inputValue()).toBe('');
     expect(page.url()).toBe(`${base}/`);
     expect(problems).toEqual([]);
