@@ -9,8 +9,8 @@ export default defineConfig({
     hookTimeout: 90_000,
     fileParallelism: false,
     // A spec that fails is run once more (as Playwright's own runner does on CI): a shared 2-core machine
-    // sometimes starves a browser for seconds. Its first failure is still printed (the specs log what the
-    // page and the station showed), and a spec that fails twice fails the run.
+    // sometimes starves a browser for seconds. A spec that fails twice fails the run; the admin and early-form
+    // specs log what the station or the page showed on each failure.
     retry: 1,
   },
 });
