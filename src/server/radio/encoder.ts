@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { getDefaultHighWaterMark, setDefaultHighWaterMark, type Readable } from 'node:stream';
 import { ffmpegPath } from './ffmpeg.js';
 import { FrameParser, type Mp3Frame } from './mp3-frames.js';
 import { PCM_ARGS } from './pcm.js';
@@ -38,6 +39,8 @@ export class MultiEncoder {
   private proc: ChildProcess | null = null;
   /** In the order of `bitrates`. */
   private readonly queues: Encoded[];
+  /** The running process's output pipe and frame parser for each bitrate, in the same order. */
+  private outputs: { pipe: Readable; parser: FrameParser }[] = [];
   private epoch = 0;
   private unanswered: number | null = null;
   private lastFrame = 0;
@@ -69,36 +72,42 @@ export class MultiEncoder {
       ...['-write_xing', '0', '-id3v2_version', '0', '-flush_packets', '1', '-f', 'mp3', `pipe:${3 + i}`],
     ]);
     const split = this.options.bitrates.map((_, i) => `[o${i}]`).join('');
-    const proc = spawn(
-      ffmpegPath(),
-      [
-        // Its format is given: without probing, the first frames come after a few frames of audio, not
-        // after more than a second of it (so a restarted encoder is back within the gap the engine covers).
-        ...['-hide_banner', '-nostdin', '-v', 'error', '-probesize', '32', '-analyzeduration', '0'],
-        ...[...PCM_ARGS, '-i', 'pipe:0'],
-        ...[
-          '-filter_complex',
-          `[0:a]alimiter=limit=${this.options.limit.toFixed(4)}:level=0,asplit=${this.options.bitrates.length}${split}`,
+    // ffmpeg writes each frame of each bitrate on its own, about 150 writes a second. Read as they land, each
+    // woke Node for one frame; instead each pipe is read once a tick (`check`). A pipe's stream stops reading
+    // from the kernel once it holds its high-water mark, so with a mark of one byte it holds one read until
+    // `check` drains it and asks for the next (the mark is taken when the streams are made, inside `spawn`).
+    const mark = getDefaultHighWaterMark(false);
+    setDefaultHighWaterMark(false, 1);
+    let proc: ChildProcess;
+    try {
+      proc = spawn(
+        ffmpegPath(),
+        [
+          // Its format is given: without probing, the first frames come after a few frames of audio, not
+          // after more than a second of it (so a restarted encoder is back within the gap the engine covers).
+          ...['-hide_banner', '-nostdin', '-v', 'error', '-probesize', '32', '-analyzeduration', '0'],
+          ...[...PCM_ARGS, '-i', 'pipe:0'],
+          ...[
+            '-filter_complex',
+            `[0:a]alimiter=limit=${this.options.limit.toFixed(4)}:level=0,asplit=${this.options.bitrates.length}${split}`,
+          ],
+          ...outputs,
         ],
-        ...outputs,
-      ],
-      { stdio: ['pipe', 'ignore', 'pipe', ...this.options.bitrates.map(() => 'pipe' as const)] },
-    );
+        { stdio: ['pipe', 'ignore', 'pipe', ...this.options.bitrates.map(() => 'pipe' as const)] },
+      );
+    } finally {
+      setDefaultHighWaterMark(false, mark);
+    }
     this.proc = proc;
     let errors = '';
     proc.stderr!.on('data', (chunk: Buffer) => {
       if (errors.length < 2000) errors += chunk.toString();
     });
     proc.stdin!.on('error', () => {});
-    this.queues.forEach((queue, i) => {
-      const parser = new FrameParser({ trusted: true });
-      (proc.stdio[3 + i] as NodeJS.ReadableStream).on('data', (chunk: Buffer) => {
-        if (this.proc !== proc) return;
-        this.lastFrame = performance.now();
-        this.unanswered = null;
-        for (const frame of parser.push(chunk)) queue.frames.push(frame);
-      });
-    });
+    this.outputs = this.queues.map((_, i) => ({
+      pipe: proc.stdio[3 + i] as Readable,
+      parser: new FrameParser({ trusted: true }),
+    }));
     const failed = (reason: string) => {
       if (this.proc !== proc || this.closed) return;
       this.proc = null;
@@ -130,8 +139,12 @@ export class MultiEncoder {
     stdin.write(Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength));
   }
 
-  /** Kills a process that was written to and answered nothing for too long (checked each engine tick). */
+  /**
+   * Each engine tick: takes the frames each pipe holds, then kills a process that was written to and answered
+   * nothing for too long.
+   */
   check(now = performance.now()): void {
+    this.collect();
     if (!this.proc || this.unanswered === null) return;
     // A run that has not answered yet is starting (a busy machine may take a while); one that has, stopped.
     const limit = this.lastFrame > this.startedAt ? (this.options.hangMs ?? 700) : STARTING_MS;
@@ -139,6 +152,17 @@ export class MultiEncoder {
       this.stuck = true;
       this.proc.kill('SIGKILL');
     }
+  }
+
+  /** Reads what each output pipe holds (its stream then reads the kernel again, once) into the queues. */
+  private collect(): void {
+    this.outputs.forEach(({ pipe, parser }, i) => {
+      for (let chunk: Buffer | null; (chunk = pipe.read() as Buffer | null) !== null;) {
+        this.lastFrame = performance.now();
+        this.unanswered = null;
+        for (const frame of parser.push(chunk)) this.queues[i]!.frames.push(frame);
+      }
+    });
   }
 
   /**
@@ -178,6 +202,9 @@ export class MultiEncoder {
     const proc = this.proc;
     this.proc = null;
     proc?.kill('SIGKILL');
+    // Nothing reads them any more: closed here, or they would hold their pipes open.
+    for (const { pipe } of this.outputs) pipe.destroy();
+    this.outputs = [];
     for (const queue of this.queues) queue.frames.length = 0;
   }
 }
