@@ -28,6 +28,9 @@ export interface Target {
   stop(): Promise<void>;
 }
 
+/** Our station's superuser, for a bench that uses the admin API. */
+export type OurTarget = Target & { admin: { username: string; password: string } };
+
 /**
  * How package.json's start script runs Node (`VAR=value ... node [--flag ...] scripts/start.mjs`): its
  * environment (glibc's allocator settings) and its flags.
@@ -50,11 +53,12 @@ export async function startOurs(
   fileLimit: number,
   onSpawn: (child: ChildProcess) => void,
   prepare?: (dataDir: string) => void,
-): Promise<Target> {
+): Promise<OurTarget> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'station-bench-'));
   prepare?.(dataDir);
   const password = randomBytes(12).toString('hex');
+  const admin = { username: 'bench-admin', password: randomBytes(12).toString('hex') };
   // `exec` keeps the pid: CPU and memory are read from /proc of the server itself. Node runs with the flags and
   // the allocator settings `npm start` gives it, so the cost measured is the cost operators get.
   const start = startCommand();
@@ -80,8 +84,8 @@ export async function startOurs(
         MAX_LISTENERS_PER_ADDRESS: '1000000',
         LOG_LEVEL: 'warn',
         SOURCE_PASSWORD: password,
-        ADMIN_USERNAME: 'bench-admin',
-        ADMIN_PASSWORD: randomBytes(12).toString('hex'),
+        ADMIN_USERNAME: admin.username,
+        ADMIN_PASSWORD: admin.password,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -113,6 +117,7 @@ export async function startOurs(
   const origin = `http://127.0.0.1:${port}`;
   return {
     name: 'ours',
+    admin,
     pid: child.pid!,
     port,
     // /stream/128 is /stream, the main mount.

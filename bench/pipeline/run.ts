@@ -246,22 +246,57 @@ try {
     },
   );
   // Liquidsoap is handed each track's loudness in its playlist; ours measures its library on the first start.
-  // That analysis is not the pipeline's work: the window waits until a track of the library is on the air.
+  // That analysis is not the pipeline's work. Both sides must also play the same audio in their windows (the
+  // encoders' and the limiter's cost depend on it), and with no playlist ours shuffles the library: staff's
+  // way to play it in file order, as Liquidsoap's playlist does, is a playlist in order in the rotation. The
+  // window begins as its first track starts, as Liquidsoap's does.
+  const origin = `http://127.0.0.1:${station.port}`;
   const onAir = async () => {
-    const response = await fetch(`http://127.0.0.1:${station.port}/api/radio/current`);
+    const response = await fetch(`${origin}/api/radio/current`);
     const now = (await response.json()) as { current_track?: { title?: string } };
     return now.current_track?.title ?? 'nothing';
   };
   phase = performance.now();
-  await waitFor(
-    'the library to be analysed and on the air',
+  const token = await signIn(origin, station.admin);
+  const items = await waitFor(
+    'the library to be measured',
     async () => {
-      const title = await onAir();
-      return tracks.some((t) => t.title === title) ? true : undefined;
+      const { items } = await staffCall<{ items: { id: string; original_name: string; status: string }[] }>(
+        origin,
+        token,
+        'GET',
+        '/api/library?limit=200',
+      );
+      return items.length === tracks.length && items.every((item) => item.status === 'ready')
+        ? items
+        : undefined;
     },
     180_000,
   );
-  console.log(`  a track of the library on the air after ${took(phase)}`);
+  const inOrder = await staffCall<{ id: string }>(origin, token, 'POST', '/api/admin/playlists', {
+    name: 'Bench, in file order',
+    order: 'in_order',
+    in_rotation: true,
+    no_repeat_title_minutes: 0,
+    no_repeat_artist_minutes: 0,
+  });
+  const byName = new Map(items.map((item) => [item.original_name, item.id]));
+  await staffCall(origin, token, 'PUT', `/api/admin/playlists/${inOrder.id}/items`, {
+    media_ids: tracks.map((t) => byName.get(basename(t.path))!),
+  });
+  console.log(`  the library measured and in a playlist in file order after ${took(phase)}`);
+  let previous = await onAir();
+  await waitFor(
+    `${tracks[0]!.title} to start`,
+    async () => {
+      const title = await onAir();
+      const started = title === tracks[0]!.title && previous !== title;
+      previous = title;
+      return started ? true : undefined;
+    },
+    600_000,
+  );
+  console.log(`  ${tracks[0]!.title} on the air after ${took(phase)}`);
   const listeners = listen
     ? BITRATES.map((kbps) => ({ kbps, ...listener(`http://127.0.0.1:${station.port}${streamPath(kbps)}`) }))
     : [];
@@ -282,6 +317,30 @@ try {
   process.exitCode = 1;
 } finally {
   await cleanup();
+}
+
+async function signIn(origin: string, admin: { username: string; password: string }) {
+  const response = await fetch(`${origin}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(admin),
+  });
+  if (!response.ok) throw new Error(`sign-in answered ${response.status}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+async function staffCall<T>(origin: string, token: string, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${origin}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok)
+    throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
 }
 
 function describeEncodes(checks: EncodeCheck[]) {
