@@ -298,7 +298,7 @@ try {
   );
   console.log(`  ${tracks[0]!.title} on the air after ${took(phase)}`);
   const listeners = listen
-    ? BITRATES.map((kbps) => ({ kbps, ...listener(`http://127.0.0.1:${station.port}${streamPath(kbps)}`) }))
+    ? BITRATES.map((kbps) => ({ kbps, ...listener(`${origin}${streamPath(kbps)}`) }))
     : [];
   const oursFigures = await measureTree('ours', station.pid, {
     window: {
