@@ -71,7 +71,7 @@ const STALL_CHECK_MS = 5000;
 /**
  * Listeners get the main mount's audio 0.4 s at a time, a lower bitrate the same bytes (up to a second's
  * worth): their players hold seconds, and a write costs the station more than the bytes in it. Every 0.2 s,
- * serving 2,000 listeners cost 1.06 to 1.29 times Icecast's CPU; every 0.4 s, 0.66 and 0.87 (bench/listeners).
+ * serving 2,000 listeners cost 1.06 to 1.29 times Icecast's CPU; every 0.4 s, 0.66 to 0.87 (bench/listeners).
  */
 const LISTENER_WRITE_SECONDS = 0.4;
 
@@ -190,8 +190,7 @@ export class RadioEngine implements NowPlayingSource {
     };
     for (const kbps of STREAM_BITRATES) {
       const clips = kbps === STREAM_BITRATES[0];
-      // Listeners are written to in pieces of LISTENER_WRITE_SECONDS of the main mount's audio (the same bytes
-      // a lower bitrate takes longer to fill): each write costs the station far more than its bytes do.
+      // The same bytes at every bitrate, so a lower one is written to less often.
       const minWriteBytes = ((STREAM_BITRATES[0] * 1000) / 8) * LISTENER_WRITE_SECONDS * 0.9;
       this.mounts.set(kbps, new Broadcaster({ minWriteBytes, ...options.broadcaster, clips }, events));
     }
