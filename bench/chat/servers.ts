@@ -9,6 +9,7 @@ import { BLOCKED_WORDS_MESSAGE } from '../../src/common/chat-moderation';
 import { freePort, stopProcess } from '../../src/server/test/icecast-server';
 import { BENCH_ADMIN, npmStart } from '../memory/station';
 import { descendants } from '../memory/tree';
+import { signIn, staffCall } from '../staff';
 import type { FromBare } from './bare-server';
 import { openSpeaker, type SenderPool, type Speaker } from './senders';
 
@@ -107,16 +108,6 @@ export async function startStation(started: Started, profileDir?: string): Promi
 // --- moderation on: blocked words saved, one unrelated sender muted ---------------------------------------
 export const BLOCKED_WORDS = ['scoundrel', 'blast it', 'rubbish'];
 
-async function staff<T>(server: Server, token: string, method: string, path: string, body: unknown) {
-  const response = await fetch(`${server.origin}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 /**
  * Staff save blocked words (so the matcher runs on every message) and mute one sender who is not part of
  * the run after its first message (so every message's mute lookup has a mute to look through). Checked:
@@ -128,21 +119,15 @@ export async function moderate(
   address: string,
   runId: string,
 ): Promise<{ speaker: Speaker; summary: string }> {
-  const login = await fetch(`${server.origin}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(BENCH_ADMIN),
-  });
-  if (!login.ok) throw new Error(`staff sign-in failed: ${login.status}`);
-  const { token } = (await login.json()) as { token: string };
-  await staff(server, token, 'PUT', '/api/chat/blocked-words', { words: BLOCKED_WORDS });
+  const token = await signIn(server.origin, BENCH_ADMIN);
+  await staffCall(server.origin, token, 'PUT', '/api/chat/blocked-words', { words: BLOCKED_WORDS });
 
   const speaker = await openSpeaker(server.url, address, `bench-muted-${runId}`);
   const isChat = (text: string) => (frame: string) =>
     frame.startsWith('{"type":"chat",') && frame.includes(text);
   speaker.say('Hello from the back row', 'Back row');
   const first = JSON.parse(await speaker.next(isChat('Hello from the back row'))) as { data: { id: string } };
-  await staff(server, token, 'POST', '/api/chat/mutes', { messageId: first.data.id, minutes: 60 });
+  await staffCall(server.origin, token, 'POST', '/api/chat/mutes', { messageId: first.data.id, minutes: 60 });
   const hidden = `A second word from the back row ${runId}`;
   speaker.say(hidden, 'Back row');
   await speaker.next(isChat(hidden));

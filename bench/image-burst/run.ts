@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { freePort } from '../../src/server/test/icecast-server';
 import { BENCH_ADMIN, loadHomeAndAdmin, npmStart } from '../memory/station';
 import { sampler, treeMemory, type TreeMemory } from '../memory/tree';
+import { signIn } from '../staff';
 
 const { values } = parseArgs({
   options: { uploads: { type: 'string', default: '6' }, side: { type: 'string', default: '6300' } },
@@ -31,12 +32,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'station-images-'));
 const station = await npmStart({ DATA_DIR: dataDir, DATABASE_URL: '' }, await freePort());
 try {
   await loadHomeAndAdmin(station.origin);
-  const login = await fetch(`${station.origin}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(BENCH_ADMIN),
-  });
-  const { token } = (await login.json()) as { token: string };
+  const token = await signIn(station.origin, BENCH_ADMIN);
   await sleep(10_000);
   const idle = treeMemory(station.child.pid!);
   const peak = sampler(station.child.pid!, 100);

@@ -1,6 +1,7 @@
 // The station as a new user starts it: `npm start` in the repository, its own data folder and port.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { waitFor } from '../../src/server/test/icecast-server';
+import { signIn } from '../staff';
 
 export const BENCH_ADMIN = { username: 'bench-keeper', password: 'bench keeper password' };
 
@@ -69,13 +70,7 @@ export async function loadHomeAndAdmin(origin: string) {
   ]) {
     await (await fetch(`${origin}${path}`)).arrayBuffer();
   }
-  const login = await fetch(`${origin}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(BENCH_ADMIN),
-  });
-  const { token } = (await login.json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}` };
+  const headers = { authorization: `Bearer ${await signIn(origin, BENCH_ADMIN)}` };
   for (const path of [
     '/api/admin/verify',
     '/api/admin/users',

@@ -13,6 +13,7 @@ import { stopProcess, waitFor } from '../../src/server/test/icecast-server';
 import { treeCpuBetween, treeProcesses } from '../listeners/proc';
 import { startOurs } from '../listeners/targets';
 import { ensureBuilt } from '../server-build';
+import { signIn, staffCall } from '../staff';
 import {
   CROSSFADE_SECONDS,
   encodeProblems,
@@ -317,30 +318,6 @@ try {
   process.exitCode = 1;
 } finally {
   await cleanup();
-}
-
-async function signIn(origin: string, admin: { username: string; password: string }) {
-  const response = await fetch(`${origin}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(admin),
-  });
-  if (!response.ok) throw new Error(`sign-in answered ${response.status}`);
-  return ((await response.json()) as { token: string }).token;
-}
-
-async function staffCall<T>(origin: string, token: string, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${origin}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok)
-    throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
 }
 
 function describeEncodes(checks: EncodeCheck[]) {

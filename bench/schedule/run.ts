@@ -20,6 +20,7 @@ import { stationClock } from '../../src/server/features/programs/service';
 import { makeTone } from '../../src/server/radio/test-audio';
 import { E2E_ADMIN, startStation } from '../../e2e/station';
 import { ensureBuilt } from '../server-build';
+import { signIn } from '../staff';
 import { DAYS_OF_WEEK, addDays } from '../../src/common/programs';
 import type { NowPlaying } from '../../src/common/radio';
 
@@ -153,13 +154,10 @@ async function precision() {
   const station = await startStation({ DATA_DIR: dataDir });
   try {
     const base = station.url;
-    const login = await fetch(`${base}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(E2E_ADMIN),
-    });
-    const { token } = (await login.json()) as { token: string };
-    const staff = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const staff = {
+      authorization: `Bearer ${await signIn(base, E2E_ADMIN)}`,
+      'content-type': 'application/json',
+    };
     // Wait for both files to be imported and measured.
     let devotion: string | undefined;
     for (let waited = 0; !devotion && waited < 120; waited++) {

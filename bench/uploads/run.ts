@@ -14,6 +14,7 @@ import sharp from 'sharp';
 import { freePort } from '../../src/server/test/icecast-server';
 import { BENCH_ADMIN, loadHomeAndAdmin, npmStart } from '../memory/station';
 import { sampler, treeMemory, type TreeMemory } from '../memory/tree';
+import { signIn } from '../staff';
 
 const GOAL_MB = 200;
 const { values } = parseArgs({
@@ -61,12 +62,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'station-uploads-bench-'));
 const station = await npmStart({ DATA_DIR: dataDir, DATABASE_URL: '' }, await freePort());
 try {
   await loadHomeAndAdmin(station.origin);
-  const login = await fetch(`${station.origin}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(BENCH_ADMIN),
-  });
-  const { token } = (await login.json()) as { token: string };
+  const token = await signIn(station.origin, BENCH_ADMIN);
   const send = async (url: string, field: string, data: Buffer, type: string, name: string) => {
     const form = new FormData();
     form.append(field, new Blob([new Uint8Array(data)], { type }), name);

@@ -188,10 +188,10 @@ export class RadioEngine implements NowPlayingSource {
         this.listenersChanged();
       },
     };
+    // The same bytes at every bitrate, so a lower one is written to less often.
+    const minWriteBytes = ((STREAM_BITRATES[0] * 1000) / 8) * LISTENER_WRITE_SECONDS * 0.9;
     for (const kbps of STREAM_BITRATES) {
       const clips = kbps === STREAM_BITRATES[0];
-      // The same bytes at every bitrate, so a lower one is written to less often.
-      const minWriteBytes = ((STREAM_BITRATES[0] * 1000) / 8) * LISTENER_WRITE_SECONDS * 0.9;
       this.mounts.set(kbps, new Broadcaster({ minWriteBytes, ...options.broadcaster, clips }, events));
     }
     this.broadcaster = this.mounts.get(STREAM_BITRATES[0])!;
