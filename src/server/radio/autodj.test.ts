@@ -50,7 +50,7 @@ function dj(
 ) {
   const tracks: AutoDjTrack[] = [];
   const cues: Cue[] = [];
-  const library = new LibraryProgramming(providers, async () => options.order ?? 'in_order');
+  const library = new LibraryProgramming(providers, options.order);
   /** Items prepared: each asks for the mixing settings once. */
   let prepared = 0;
   const autodj = new AutoDj({

@@ -14,7 +14,7 @@ import { LiveInput, type LiveSession } from './live-input.js';
 import { silentFrame } from './mp3-frames.js';
 import type { NowPlayingSource } from './now-playing-source.js';
 import { CHANNELS, FRAME_SAMPLES, FRAME_SECONDS, SAMPLE_RATE } from './pcm.js';
-import { LibraryProgramming, type PlayOrder, type Programming } from './programming.js';
+import { LibraryProgramming, type Programming } from './programming.js';
 import { readSendQueues, type QueueFamily } from './send-queues.js';
 import type { RadioStorage } from './storage.js';
 import { TEST_TRANSMISSION_FILE, TEST_TRANSMISSION_LOUDNESS_LUFS } from './test-transmission.js';
@@ -197,10 +197,7 @@ export class RadioEngine implements NowPlayingSource {
     this.broadcaster = this.mounts.get(STREAM_BITRATES[0])!;
     for (const mount of this.mounts.values()) mount.setTitle(this.streamTitle());
     this.live = new LiveInput({ onMetadata: (session) => this.liveMetadata(session) });
-    this.library = new LibraryProgramming(
-      options.mediaDir ? [mediaFolderProvider(options.mediaDir)] : [],
-      () => this.playOrder(),
-    );
+    this.library = new LibraryProgramming(options.mediaDir ? [mediaFolderProvider(options.mediaDir)] : []);
     this.autodj = new AutoDj({
       programming: this.library,
       clock: {
@@ -865,10 +862,6 @@ export class RadioEngine implements NowPlayingSource {
       this.emitChange();
     }, wait);
     this.pushTimer.unref();
-  }
-
-  private async playOrder(): Promise<PlayOrder> {
-    return this.options.storage.playOrder().catch(() => 'in_order' as const);
   }
 
   /** The password live sources must give (see SourcePasswordStore). */

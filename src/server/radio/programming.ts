@@ -39,7 +39,7 @@ export class LibraryProgramming implements Programming {
 
   constructor(
     providers: LibraryProvider[],
-    private readonly order: () => Promise<PlayOrder>,
+    private readonly order: PlayOrder = 'in_order',
   ) {
     this.providers = [...providers];
   }
@@ -54,7 +54,7 @@ export class LibraryProgramming implements Programming {
     );
     const items = lists.flat();
     if (!items.length) return null;
-    const item = await this.pick(items);
+    const item = this.pick(items);
     this.lastPath = item.path;
     return { item };
   }
@@ -65,9 +65,9 @@ export class LibraryProgramming implements Programming {
 
   aired(): void {}
 
-  private async pick(items: LibraryItem[]): Promise<LibraryItem> {
+  private pick(items: LibraryItem[]): LibraryItem {
     const byPath = new Map(items.map((item) => [item.path, item]));
-    if ((await this.order()) === 'shuffle') {
+    if (this.order === 'shuffle') {
       this.shuffleBag = this.shuffleBag.filter((path) => byPath.has(path) && path !== this.lastPath);
       if (this.shuffleBag.length === 0)
         this.shuffleBag = items

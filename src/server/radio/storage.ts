@@ -1,16 +1,10 @@
 import type { AudioSettings } from '../../common/audio-settings.js';
-import type { PlayOrder } from './programming.js';
 import type { MinuteFigures } from './listener-stats.js';
 
 /**
  * What the engine keeps between restarts, handed in where it is built: the features that own the
  * tables implement these, so the engine never reaches the database itself.
  */
-export interface PlayOrderStore {
-  /** The AutoDJ's play order, read before each pick so a change applies at the next track. */
-  playOrder(): Promise<PlayOrder>;
-}
-
 export interface SourcePasswordStore {
   /** The live-input password, read on every source connection so a rotation applies at once. */
   sourcePassword(): Promise<string | null>;
@@ -31,4 +25,4 @@ export interface AudioSettingsStore {
   audioSettings(): Promise<AudioSettings>;
 }
 
-export type RadioStorage = PlayOrderStore & SourcePasswordStore & ListenerMinutesStore & AudioSettingsStore;
+export type RadioStorage = SourcePasswordStore & ListenerMinutesStore & AudioSettingsStore;

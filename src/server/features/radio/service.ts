@@ -4,12 +4,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { RadioStorage } from '../../radio/storage.js';
 import { listenerStats, recordMinute, startOfDay, type CountryTally } from '../listeners/service.js';
-import {
-  allowPrivateNetworkSource,
-  audioSettingsReader,
-  playOrder,
-  sourcePassword,
-} from '../settings/service.js';
+import { allowPrivateNetworkSource, audioSettingsReader, sourcePassword } from '../settings/service.js';
 import { checkedFetch } from './stream-source-check.js';
 
 export { RefusedSourceAddress } from './source-address.js';
@@ -31,12 +26,10 @@ export function stationCheckedFetch(app: FastifyInstance) {
 }
 
 /**
- * The engine's storage: play order, live-input password and audio settings in settings, figures in listener
- * minutes.
+ * The engine's storage: live-input password and audio settings in settings, figures in listener minutes.
  */
 export function radioStorage(db: Database, config: Pick<Config, 'sourcePassword'>): RadioStorage {
   return {
-    playOrder: () => playOrder(db),
     sourcePassword: () => sourcePassword(db, config),
     audioSettings: audioSettingsReader(db),
     recordMinute: (figures) => recordMinute(db, figures),

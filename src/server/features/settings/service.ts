@@ -10,14 +10,11 @@ import type { StationInfo } from '../../../common/station.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { EventBus } from '../../plugins/event-bus.js';
-import type { PlayOrder } from '../../radio/programming.js';
 import { insertSettingIfAbsent, readSetting, writeSetting } from './repository.js';
 
 export const STATION_SETTINGS_KEY = 'station';
 /** Settings key of the live-input password (rotated in the Station tab). */
 export const SOURCE_PASSWORD_KEY = 'source_password';
-/** Settings key for the AutoDJ's play order ('in_order' | 'shuffle'). */
-export const AUTODJ_ORDER_KEY = 'autodj_order';
 /** Settings key of the stream source chosen in the Station tab: `icecast:URL`, `url:URL`, or null (built-in). */
 export const STREAM_SOURCE_KEY = 'stream_source';
 /** Settings key of the Station tab's 'allow a private network source' (true, or absent: not allowed). */
@@ -136,12 +133,6 @@ export async function signingSecret(db: Database): Promise<Buffer> {
   const kept = await readSetting(db, SIGNING_SECRET_KEY);
   if (!isSecret(kept)) throw new Error('The signing secret could not be stored');
   return Buffer.from(kept, 'base64url');
-}
-
-/** The AutoDJ's play order; in order unless 'shuffle' is stored (or the database cannot be read). */
-export async function playOrder(db: Database): Promise<PlayOrder> {
-  const value = await readSetting(db, AUTODJ_ORDER_KEY).catch(() => undefined);
-  return value === 'shuffle' ? 'shuffle' : 'in_order';
 }
 
 /** Runs `work` once per station: the marker key is written in the same transaction as the work. */
