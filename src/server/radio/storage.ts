@@ -1,10 +1,6 @@
 import type { AudioSettings } from '../../common/audio-settings.js';
 import type { MinuteFigures } from './listener-stats.js';
 
-/**
- * What the engine keeps between restarts, handed in where it is built: the features that own the
- * tables implement these, so the engine never reaches the database itself.
- */
 export interface SourcePasswordStore {
   /** The live-input password, read on every source connection so a rotation applies at once. */
   sourcePassword(): Promise<string | null>;
@@ -25,4 +21,8 @@ export interface AudioSettingsStore {
   audioSettings(): Promise<AudioSettings>;
 }
 
+/**
+ * What the engine keeps between restarts, handed in where it is built: the features that own the
+ * tables implement these, so the engine never reaches the database itself.
+ */
 export type RadioStorage = SourcePasswordStore & ListenerMinutesStore & AudioSettingsStore;
