@@ -90,9 +90,9 @@ export async function startStation(started: Started, profileDir?: string): Promi
     remove();
   };
   started.stops.push(stop);
-  // npm runs `sh -c "node scripts/start.mjs"`: the station is the node process, not the shell.
+  // The station is the node process npm's start script runs, with its flags.
   const pid = descendants(station.child.pid!).find((p) =>
-    /^\S*node scripts\/start\.mjs/.test(commandLine(p)),
+    /^\S*node (--\S+ )*scripts\/start\.mjs/.test(commandLine(p)),
   );
   if (!pid) throw new Error('the station process was not found under npm start');
   return {

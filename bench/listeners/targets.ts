@@ -32,14 +32,16 @@ export interface Target {
 export type OurTarget = Target & { admin: { username: string; password: string } };
 
 /**
- * How package.json's start script runs Node (`VAR=value ... node [--flag ...] scripts/start.mjs`): its
+ * How package.json's start script runs Node (`VAR=value ... exec node [--flag ...] scripts/start.mjs`): its
  * environment (glibc's allocator settings) and its flags.
  */
 function startCommand(): { env: Record<string, string>; flags: string[] } {
   const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } };
-  const parsed = /^((?:\w+=\S* )*)node ((?:--[\w=-]+ )*)scripts\/start\.mjs$/.exec(scripts.start.trim());
+  const parsed = /^((?:\w+=\S* )*)exec node ((?:--[\w=-]+ )*)scripts\/start\.mjs$/.exec(scripts.start.trim());
   if (!parsed)
-    throw new Error('package.json start script is not "[VAR=value ...] node [--flag ...] scripts/start.mjs"');
+    throw new Error(
+      'package.json start script is not "[VAR=value ...] exec node [--flag ...] scripts/start.mjs"',
+    );
   const words = (text: string) => text.trim().split(' ').filter(Boolean);
   const env = Object.fromEntries(words(parsed[1]!).map((word) => word.split('=') as [string, string]));
   return { env, flags: words(parsed[2]!) };
