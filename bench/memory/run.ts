@@ -3,7 +3,7 @@
 // Usage: node --import tsx bench/memory/run.ts [--postgres URL] [--idle-seconds S]
 //        [--soak-listeners N] [--soak-seconds S]                                    (see README.md)
 import { fork, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -29,11 +29,6 @@ const idleMs = Number(values['idle-seconds']) * 1000;
 const soakListeners = Number(values['soak-listeners']);
 const soakSeconds = Number(values['soak-seconds']);
 const soakChat = Number(values['soak-chat']);
-
-if (!existsSync('dist/server/main.js') || !existsSync('dist/client/index.html')) {
-  // Built first, as a new user's station is: the figures are for running, not for building.
-  spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
-}
 
 interface Figures {
   startPeak: TreeMemory;
