@@ -3,6 +3,10 @@
 import { spawn } from 'node:child_process';
 import { partsToBuild } from './build-state.mjs';
 
+const SIGNALS = ['SIGINT', 'SIGTERM'];
+/** The signal that asked the start to stop while it was building, if one did. */
+let stopping = null;
+
 /**
  * Runs one build script in its own process group and answers its exit code. A stop asked for meanwhile
  * (Ctrl-C, or npm start signalled alone by a service manager) reaches the whole build, npm, sh and vite or
@@ -26,9 +30,6 @@ function build(script) {
     });
   });
 }
-const SIGNALS = ['SIGINT', 'SIGTERM'];
-let stopping = null;
-
 for (const { script, what } of partsToBuild()) {
   const started = Date.now();
   console.log(`Building ${what} (a first start takes about a minute)...`);
