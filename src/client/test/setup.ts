@@ -1,10 +1,14 @@
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup } from '@testing-library/react';
+import { act, cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi, type MockInstance } from 'vitest';
 import { clearToasts } from '../components/ui/use-toast';
 // The page loads the toast area lazily; loaded once here, a test's first toast shows as soon as it would
 // in a page whose toast code has arrived, instead of waiting on the module's first transform.
 import '../components/ui/toaster';
+
+// On a shared 2-core machine a form's whole round trip (typing, the overlap check, the save) can take longer
+// than the library's 1 s default for findBy and waitFor: a failing test still fails, only later.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

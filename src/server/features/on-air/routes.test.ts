@@ -33,7 +33,15 @@ afterAll(() => t?.close());
 
 /** A one-off special `minutesAhead` from now (on the minute), airing `airs`, in the station's time zone. */
 function specialBody(minutesAhead: number, airs: unknown, title = 'Evening Devotion') {
-  const start = new Date(Math.ceil(Date.now() / 60_000) * 60_000 + minutesAhead * 60_000);
+  return specialBodyAt(
+    new Date(Math.ceil(Date.now() / 60_000) * 60_000 + minutesAhead * 60_000),
+    airs,
+    title,
+  );
+}
+
+/** A one-off special starting at `start` (on a minute), airing `airs`, in the station's time zone. */
+function specialBodyAt(start: Date, airs: unknown, title: string) {
   const { date, minute } = stationClock(start, t.app.station().timeZone);
   const startTime = `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
   return { start, body: { kind: 'add', date, title, startTime, duration: 10, airs, confirmOverlap: true } };
@@ -134,8 +142,16 @@ describe('the schedule as the engine reads it', () => {
     expect((await saved.res).statusCode).toBe(201);
     expect(await titleAt(saved.start)).toBe('Saved in the tab');
 
-    // A change that reaches the database some other way (the demo seed, another process) waits its minute.
-    const { start, body } = specialBody(200, { kind: 'recording', mediaId: item.id }, 'Written elsewhere');
+    // A change that reaches the database some other way (the demo seed, another process) waits its minute. It is
+    // on the same station day as the first (20 minutes after it, or before it near midnight), whose slots were
+    // just read: another day's are read when first asked for, whatever the time the test runs.
+    const dayOf = (at: Date) => stationClock(at, t.app.station().timeZone).date;
+    const after = new Date(saved.start.getTime() + 20 * 60_000);
+    const { start, body } = specialBodyAt(
+      dayOf(after) === dayOf(saved.start) ? after : new Date(saved.start.getTime() - 20 * 60_000),
+      { kind: 'recording', mediaId: item.id },
+      'Written elsewhere',
+    );
     const written = await createOneOff(t.db, oneOffBodySchema.parse(body), t.app.station().timeZone);
     expect(written.ok).toBe(true);
     expect(await titleAt(start)).toBeUndefined();
