@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
@@ -40,10 +40,8 @@ function project(built: boolean) {
       },
     }),
   );
-  for (const file of ['scripts/start.mjs', 'scripts/build-state.mjs']) {
-    mkdirSync(path.join(root, 'scripts'), { recursive: true });
-    copyFileSync(path.join(repo, file), path.join(root, file));
-  }
+  for (const file of ['scripts/start.mjs', 'scripts/build-state.mjs'])
+    write(file, readFileSync(path.join(repo, file), 'utf8'));
   write('build.mjs', STAND_IN);
   write('dist/server/main.js', STAND_IN);
   if (built) for (const part of ['client', 'server']) write(`dist/.built-${part}`, 'done\n');

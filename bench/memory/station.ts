@@ -1,8 +1,7 @@
 // The station as a new user starts it: `npm start` in the repository, its own data folder and port.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-// @ts-expect-error a plain script without types
-import { partsToBuild } from '../../scripts/build-state.mjs';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { waitFor } from '../../src/server/test/icecast-server';
+import { buildAsNpmStartWould } from '../server-build';
 import { signIn } from '../staff';
 
 export const BENCH_ADMIN = { username: 'bench-keeper', password: 'bench keeper password' };
@@ -11,18 +10,6 @@ export interface NpmStation {
   child: ChildProcess;
   origin: string;
   stop(): Promise<void>;
-}
-
-/**
- * Builds first what `npm start` would (missing, unfinished or older than the code), so the figures are for
- * running the station, not for building it (vite alone takes hundreds of megabytes).
- */
-function buildAsNpmStartWould() {
-  for (const { script } of partsToBuild() as { script: string }[]) {
-    console.log(`building first (npm run ${script})...`);
-    if (spawnSync('npm', ['run', '--silent', script], { stdio: 'inherit' }).status !== 0)
-      throw new Error(`npm run ${script} failed`);
-  }
 }
 
 export async function npmStart(
