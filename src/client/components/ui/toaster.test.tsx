@@ -44,6 +44,25 @@ describe('Toaster', () => {
     expect(screen.queryByText('Link copied!')).toBeNull();
   });
 
+  it('shows a toast raised after it rendered and before it subscribed (the area mounting as a save ends)', () => {
+    let raised = false;
+    // Renders after the Toaster in the same pass: its toast comes before the Toaster's effects have run.
+    function RaisesWhileMounting() {
+      if (!raised) {
+        raised = true;
+        toast({ title: 'Programme added' });
+      }
+      return null;
+    }
+    render(
+      <>
+        <Toaster />
+        <RaisesWhileMounting />
+      </>,
+    );
+    expect(screen.getByText('Programme added')).toBeInTheDocument();
+  });
+
   it('F8 focuses the notification area', () => {
     render(<Toaster />);
     const viewport = screen.getByRole('region');

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY } from '../../../common/ui';
 import type { ToastActionElement, ToastProps } from './toast';
 
@@ -61,12 +61,12 @@ export function reducer(state: State, action: Action): State {
   }
 }
 
-const listeners = new Set<(state: State) => void>();
+const listeners = new Set<() => void>();
 let memoryState: State = { toasts: [] };
 
 function dispatch(action: Action) {
   memoryState = reducer(memoryState, action);
-  listeners.forEach((listener) => listener(memoryState));
+  listeners.forEach((listener) => listener());
 }
 
 export type Toast = Omit<ToasterToast, 'id'>;
@@ -90,14 +90,21 @@ export function toast(props: Toast) {
   return { id, dismiss, update };
 }
 
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+const snapshot = () => memoryState;
+
+/**
+ * The toasts, read as an external store: a toast raised between a component's render and its subscription
+ * (the lazily loaded toast area mounting as the first toast comes) is still shown.
+ */
 export function useToast() {
-  const [state, setState] = useState<State>(memoryState);
-  useEffect(() => {
-    listeners.add(setState);
-    return () => {
-      listeners.delete(setState);
-    };
-  }, []);
+  const state = useSyncExternalStore(subscribe, snapshot, snapshot);
   return {
     ...state,
     toast,
