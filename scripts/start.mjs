@@ -4,6 +4,15 @@ import { spawn } from 'node:child_process';
 import { partsToBuild } from './build-state.mjs';
 
 const SIGNALS = ['SIGINT', 'SIGTERM'];
+
+// npm killed outright (kill -9) passes nothing on, and the station would go on holding the port as an orphan:
+// once our parent is gone, stop as npm's SIGTERM would have told us to.
+const parent = process.ppid;
+const orphaned = setInterval(() => {
+  if (process.ppid === parent) return;
+  clearInterval(orphaned);
+  process.kill(process.pid, 'SIGTERM');
+}, 1000).unref();
 /** The signal that asked the start to stop while it was building, if one did. */
 let stopping = null;
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 
 // `npm start` stopped by a signal to npm alone (a service manager, `kill`, `timeout`): the signal must reach the
-// station or the build under it. Run for real (npm, sh, node) on a copy of scripts/start.mjs in a scratch
+// station or the build under it; npm killed outright must not leave the station running either. Run for real (npm, sh, node) on a copy of scripts/start.mjs in a scratch
 // project whose station and build are small stand-ins that say when they are stopped.
 const repo = path.resolve(import.meta.dirname, '..');
 const startScript = (
@@ -47,7 +47,7 @@ function project(built: boolean) {
   if (built) for (const part of ['client', 'server']) write(`dist/.built-${part}`, 'done\n');
 }
 
-async function startThenSignalNpm() {
+async function startThenSignalNpm(signal: NodeJS.Signals = 'SIGTERM') {
   const npm = spawn('npm', ['start', '--silent'], {
     cwd: root,
     env: { ...process.env, npm_config_update_notifier: 'false' },
@@ -61,7 +61,7 @@ async function startThenSignalNpm() {
   try {
     await expect.poll(() => output, { timeout: 20_000 }).toMatch(/running \d+/);
     const pid = Number(/running (\d+)/.exec(output)![1]);
-    process.kill(npm.pid!, 'SIGTERM');
+    process.kill(npm.pid!, signal);
     await exited;
     await expect.poll(() => output, { timeout: 10_000 }).toContain(`stopped ${pid}`);
     await expect.poll(() => isAlive(pid), { timeout: 10_000 }).toBe(false);
@@ -94,4 +94,9 @@ it('a signal to npm alone during the first build stops the build, and the statio
   const output = await startThenSignalNpm();
   expect(output).toContain('Stopped while building the listener site and admin panel');
   expect(output.match(/running \d+/g)).toHaveLength(1);
+}, 60_000);
+
+it('npm killed outright (kill -9) leaves no station behind: it stops once its parent is gone', async () => {
+  project(true);
+  await startThenSignalNpm('SIGKILL');
 }, 60_000);
