@@ -13,6 +13,7 @@ const orphaned = setInterval(() => {
   clearInterval(orphaned);
   process.kill(process.pid, 'SIGTERM');
 }, 1000).unref();
+
 /** The signal that asked the start to stop while it was building, if one did. */
 let stopping = null;
 

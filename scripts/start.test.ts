@@ -1,12 +1,13 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 
 // `npm start` stopped by a signal to npm alone (a service manager, `kill`, `timeout`): the signal must reach the
-// station or the build under it; npm killed outright must not leave the station running either. Run for real (npm, sh, node) on a copy of scripts/start.mjs in a scratch
-// project whose station and build are small stand-ins that say when they are stopped.
+// station or the build under it; npm killed outright must not leave the station running either. Run for real
+// (npm, sh, node) on a copy of scripts/start.mjs in a scratch project whose station and build are small
+// stand-ins that say when they are stopped.
 const repo = path.resolve(import.meta.dirname, '..');
 const startScript = (
   JSON.parse(readFileSync(path.join(repo, 'package.json'), 'utf8')) as {
@@ -100,3 +101,17 @@ it('npm killed outright (kill -9) leaves no station behind: it stops once its pa
   project(true);
   await startThenSignalNpm('SIGKILL');
 }, 60_000);
+
+it("npm start does not check the registry for a newer npm: what that loads would stay in npm's process as long as the station runs", () => {
+  // Only this project's .npmrc speaks: empty user and global configs, as on a fresh machine.
+  root = mkdtempSync(path.join(tmpdir(), 'npmrc-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    npm_config_userconfig: path.join(root, 'user'),
+    npm_config_globalconfig: path.join(root, 'global'),
+  };
+  for (const key of Object.keys(env)) if (/^npm_config_update[-_]notifier$/i.test(key)) delete env[key];
+  const asked = spawnSync('npm', ['config', 'get', 'update-notifier'], { cwd: repo, env, encoding: 'utf8' });
+  expect(asked.stderr).toBe('');
+  expect(asked.stdout.trim()).toBe('false');
+});

@@ -1,7 +1,7 @@
 // The station as a new user starts it: `npm start` in the repository, its own data folder and port.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { waitFor } from '../../src/server/test/icecast-server';
-import { buildAsNpmStartWould } from '../server-build';
+import { ensureBuilt } from '../server-build';
 import { signIn } from '../staff';
 
 export const BENCH_ADMIN = { username: 'bench-keeper', password: 'bench keeper password' };
@@ -17,7 +17,7 @@ export async function npmStart(
   port: number,
   onSpawn?: (pid: number) => void,
 ): Promise<NpmStation> {
-  buildAsNpmStartWould();
+  ensureBuilt({ client: true });
   const child = spawn('npm', ['start', '--silent'], {
     env: {
       ...process.env,
