@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { ffmpegPath } from './ffmpeg.js';
 import { LoudnessLeveller } from './leveller.js';
+import type { FrameHeader } from './mp3-frames.js';
+import { firstMp3Frame, mpg123Args, mpg123Path } from './mpg123.js';
 import { PCM_ARGS, PcmQueue, SAMPLE_RATE, type Fade } from './pcm.js';
 
 export interface DecodeOptions {
@@ -15,9 +17,9 @@ export interface DecodeOptions {
 }
 
 /**
- * One ffmpeg turning a source into the internal format, supervised: a process that dies or hangs before its
- * end is started again (from where it was, for a file) within a second, so a listener hears at most a short
- * gap. Subclasses say what to run.
+ * One decoder process (ffmpeg, or mpg123 for an MP3 file) turning a source into the internal format,
+ * supervised: a process that dies or hangs before its end is started again (from where it was, for a file)
+ * within a second, so a listener hears at most a short gap. Subclasses say what to run.
  */
 abstract class PcmSource {
   protected readonly queue = new PcmQueue((samples) => this.shape(samples));
@@ -73,10 +75,14 @@ abstract class PcmSource {
   /** The ffmpeg arguments for a (re)start; `received` sample frames were already had from earlier runs. */
   protected abstract args(received: number): string[];
 
+  /** The decoder a (re)start runs: ffmpeg unless a subclass says otherwise. */
+  protected command(received: number): { path: string; args: string[] } {
+    return { path: ffmpegPath(), args: this.args(received) };
+  }
+
   protected start(): void {
-    const proc = spawn(ffmpegPath(), this.args(this.queue.received), {
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    const { path, args } = this.command(this.queue.received);
+    const proc = spawn(path, args, { stdio: ['pipe', 'pipe', 'pipe'] });
     this.proc = proc;
     this.lastData = performance.now();
     let errors = '';
@@ -143,19 +149,40 @@ export interface FileDecode {
   gainDb: number;
 }
 
-/** A library file (any format ffmpeg reads) decoded to the internal format, trimmed and levelled. */
+/**
+ * A library file (any format ffmpeg reads) decoded to the internal format, trimmed and levelled: by mpg123 when
+ * it is an MP3 and the system has mpg123 (docs/decisions/027), else by ffmpeg.
+ */
 export class FileDecoder extends PcmSource {
+  /** Its first frame, when mpg123 decodes it. */
+  private readonly mp3: FrameHeader | null;
+
   constructor(
     readonly file: FileDecode,
     options: DecodeOptions,
   ) {
     super(options);
+    this.mp3 = /\.mp3$/i.test(file.path) && mpg123Path() ? firstMp3Frame(file.path) : null;
     this.start();
   }
 
-  protected args(received: number): string[] {
+  /** Where airing resumes after `received` sample frames, and for how long. */
+  private span(received: number) {
     const from = this.file.from + received / SAMPLE_RATE;
-    const length = this.file.to === null ? null : this.file.to - from;
+    return { from, length: this.file.to === null ? null : this.file.to - from };
+  }
+
+  protected override command(received: number): { path: string; args: string[] } {
+    const mpg123 = this.mp3 && mpg123Path();
+    if (!mpg123 || !this.mp3) return super.command(received);
+    return {
+      path: mpg123,
+      args: mpg123Args(this.file.path, this.mp3, { ...this.span(received), gainDb: this.file.gainDb }),
+    };
+  }
+
+  protected args(received: number): string[] {
+    const { from, length } = this.span(received);
     return [
       ...['-hide_banner', '-nostdin', '-v', 'error'],
       ...(from > 0 ? ['-ss', from.toFixed(3)] : []),

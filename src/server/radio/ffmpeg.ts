@@ -53,7 +53,8 @@ function tool(name: string, variable: string, npmPackage: string): MediaTool {
   return best;
 }
 
-function onPath(name: string): string[] {
+/** The first executable file called `name` on the PATH, if any. */
+export function onPath(name: string): string[] {
   return (process.env.PATH ?? '')
     .split(delimiter)
     .filter(Boolean)

@@ -230,13 +230,14 @@ async function silences(path: string, minSeconds: number): Promise<{ start: numb
   return starts.map((start, i) => ({ start, seconds: lengths[i] ?? Infinity }));
 }
 
-/** The ffmpeg processes this test's engine runs: pid and command line. */
-async function ourFfmpegs(): Promise<{ pid: number; args: string }[]> {
+/** The audio processes this test's engine runs (ffmpeg, and mpg123 for MP3s where the system has it): pid and
+ * command line. */
+async function audioProcesses(): Promise<{ pid: number; args: string }[]> {
   const { stdout } = await run('ps', ['-o', 'pid=,args=', '--ppid', String(process.pid)]);
   return stdout
     .split('\n')
     .map((line) => /^\s*(\d+)\s+(.*)$/.exec(line))
-    .filter((m): m is RegExpExecArray => !!m && m[2]!.includes('ffmpeg'))
+    .filter((m): m is RegExpExecArray => !!m && /ffmpeg|mpg123/.test(m[2]!))
     .map((m) => ({ pid: Number(m[1]), args: m[2]! }));
 }
 
@@ -419,7 +420,7 @@ describe('audio pipeline, read back with ffmpeg', () => {
     low.close();
     const ear = new Ear(`${base}/stream`);
     await ear.until(() => ear.clocks.length >= 2);
-    const pid = find(await ourFfmpegs());
+    const pid = find(await audioProcesses());
     expect(pid).toBeDefined();
     const killedAt = ear.clockNow;
     process.kill(pid!, signal);
@@ -450,7 +451,7 @@ describe('audio pipeline, read back with ffmpeg', () => {
     for (let i = 1; i < outcome.clocks.length; i++)
       expect(outcome.clocks[i]).toBeGreaterThan(outcome.clocks[i - 1]!);
     expect(outcome.clockMoved).toBeGreaterThan(3);
-    const encoders = (await ourFfmpegs()).filter((p) => p.args.includes('libmp3lame'));
+    const encoders = (await audioProcesses()).filter((p) => p.args.includes('libmp3lame'));
     expect(encoders).toHaveLength(1);
     expect(encoders[0]!.pid).not.toBe(outcome.pid);
     expect(logged.filter((line) => /audio encoder .*restarting it/.test(line))).toHaveLength(1);
@@ -464,7 +465,7 @@ describe('audio pipeline, read back with ffmpeg', () => {
     for (let i = 1; i < outcome.clocks.length; i++)
       expect(outcome.clocks[i]).toBeGreaterThan(outcome.clocks[i - 1]!);
     expect(outcome.clockMoved).toBeGreaterThan(3);
-    const decoders = (await ourFfmpegs()).filter((p) => p.args.includes(sermon));
+    const decoders = (await audioProcesses()).filter((p) => p.args.includes(sermon));
     expect(decoders.map((p) => p.pid)).not.toContain(outcome.pid);
     expect(logged.filter((line) => /audio decoder .*restarting it/.test(line))).toHaveLength(1);
     expect(engine.nowPlaying().current_track.title).toBe('Sermon');
@@ -480,7 +481,7 @@ describe('audio pipeline, read back with ffmpeg', () => {
     // starts, which a busy two-core machine takes a few hundred milliseconds more for (a kill needs no wait).
     expect(outcome.longestSilence).toBeLessThan(1.5);
     expect(outcome.clockMoved).toBeGreaterThan(3);
-    const encoders = (await ourFfmpegs()).filter((p) => p.args.includes('libmp3lame'));
+    const encoders = (await audioProcesses()).filter((p) => p.args.includes('libmp3lame'));
     expect(encoders.map((p) => p.pid)).not.toContain(outcome.pid);
     expect(logged.filter((line) => /audio encoder stopped answering; restarting it/.test(line))).toHaveLength(
       1,
