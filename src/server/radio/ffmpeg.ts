@@ -53,8 +53,7 @@ function tool(name: string, variable: string, npmPackage: string): MediaTool {
   return best;
 }
 
-/** The first executable file called `name` on the PATH, if any. */
-export function onPath(name: string): string[] {
+function onPath(name: string): string[] {
   return (process.env.PATH ?? '')
     .split(delimiter)
     .filter(Boolean)
@@ -94,5 +93,29 @@ function describe(path: string): { year: number; version: string } | null {
     return { year, version };
   } catch {
     return null;
+  }
+}
+
+/**
+ * A tool the station uses when the system has it and does without otherwise (mpg123, lame: decision 027):
+ * `variable` names one outright, set empty for none; else the first on the PATH whose `--version` starts with
+ * `banner`. Looked up once.
+ */
+export function optionalTool(name: string, variable: string, banner: string): () => string | null {
+  let found: string | null | undefined;
+  return () => {
+    if (found !== undefined) return found;
+    const named = process.env[variable];
+    const candidate = named === undefined ? onPath(name)[0] : named || undefined;
+    found = candidate && startsWith(candidate, banner) ? candidate : null;
+    return found;
+  };
+}
+
+function startsWith(path: string, banner: string): boolean {
+  try {
+    return execFileSync(path, ['--version'], { encoding: 'utf8', timeout: 10_000 }).startsWith(banner);
+  } catch {
+    return false;
   }
 }

@@ -1,7 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { closeSync, openSync, readSync } from 'node:fs';
 import { SAMPLE_RATE } from './pcm.js';
-import { onPath } from './ffmpeg.js';
+import { optionalTool } from './ffmpeg.js';
 import { FrameParser, id3v2Size, type FrameHeader } from './mp3-frames.js';
 
 /**
@@ -10,23 +9,7 @@ import { FrameParser, id3v2Size, type FrameHeader } from './mp3-frames.js';
  * as long as an item plays (docs/decisions/027). Other formats, and every MP3 on a machine without it, go
  * through ffmpeg. `MPG123_PATH` names one outright; set empty, ffmpeg decodes everything.
  */
-let found: string | null | undefined;
-
-export function mpg123Path(): string | null {
-  if (found !== undefined) return found;
-  const named = process.env.MPG123_PATH;
-  const candidate = named === undefined ? onPath('mpg123')[0] : named || undefined;
-  found = candidate && works(candidate) ? candidate : null;
-  return found;
-}
-
-function works(path: string): boolean {
-  try {
-    return execFileSync(path, ['--version'], { encoding: 'utf8', timeout: 10_000 }).startsWith('mpg123');
-  } catch {
-    return false;
-  }
-}
+export const mpg123Path = optionalTool('mpg123', 'MPG123_PATH', 'mpg123');
 
 /** Enough of the start of a file to find its first frame after an ID3v2 tag. */
 const PROBE_BYTES = 16 * 1024;

@@ -1,3 +1,5 @@
+import { giveMemoryBack } from './give-back.js';
+
 /**
  * Turns at heavy work (decoding pictures, decoding audio): `atOnce` run together, the rest wait their turn in
  * the order they came.
@@ -6,7 +8,13 @@ export class Turns {
   private running = 0;
   private readonly line: (() => void)[] = [];
 
-  constructor(readonly atOnce: number) {}
+  /**
+   * `tidy` runs as each turn begins and ends, and every `tidyMs` while one runs (its failure is ignored).
+   */
+  constructor(
+    readonly atOnce: number,
+    private readonly tidy?: { run: () => Promise<void>; everyMs: number },
+  ) {}
 
   /** How many wait for a turn. */
   get waiting() {
@@ -16,9 +24,14 @@ export class Turns {
   async take<T>(work: () => Promise<T>): Promise<T> {
     if (this.running >= this.atOnce) await new Promise<void>((resolve) => this.line.push(resolve));
     else this.running++;
+    const tidy = () => this.tidy?.run().catch(() => undefined);
+    const timer = this.tidy && setInterval(tidy, this.tidy.everyMs);
     try {
+      await tidy();
       return await work();
     } finally {
+      clearInterval(timer);
+      await tidy();
       // The turn passes straight to the next in line, so running never drops and rises again in between.
       const next = this.line.shift();
       if (next) next();
@@ -30,9 +43,10 @@ export class Turns {
 /**
  * One picture, one sermon or one library measurement is decoded at a time in the whole station: each holds
  * tens of megabytes while it is decoded (libvips, ffmpeg), and side by side they would take a small machine
- * past its memory (measured by bench/uploads).
+ * past its memory. What they free is handed back to the system as each turn begins and ends, and twice a second
+ * while it runs: libvips frees and allocates again megabytes at a time (measured by bench/uploads).
  */
-export const heavyWork = new Turns(1);
+export const heavyWork = new Turns(1, { run: giveMemoryBack, everyMs: 500 });
 
 /**
  * A bounded line for one kind of heavy work: it runs in `turns`, and no more than `turns.atOnce + waiting`
