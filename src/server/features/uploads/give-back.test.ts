@@ -48,33 +48,41 @@ describe('heavy work hands freed memory back', () => {
     expect(before - after).toBeGreaterThan(20_000);
   });
 
-  it('runs the hand-back between turns, after one ends and before the next begins, and goes on if it fails', async () => {
+  it('tidies as each turn begins and ends and while it runs, and goes on if that fails', async () => {
     const events: string[] = [];
     let failing = true;
-    const turns = new Turns(1, async () => {
-      events.push('give back');
-      if (failing) {
-        failing = false;
-        throw new Error('no libc here');
-      }
+    const turns = new Turns(1, {
+      everyMs: 40,
+      run: async () => {
+        events.push('tidy');
+        if (failing) {
+          failing = false;
+          throw new Error('no libc here');
+        }
+      },
     });
-    const work = (name: string) => async () => {
+    const work = (name: string, ms: number) => async () => {
       events.push(`${name} starts`);
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await new Promise((resolve) => setTimeout(resolve, ms));
       events.push(`${name} ends`);
       return name;
     };
-    expect(await Promise.all([turns.take(work('picture')), turns.take(work('sermon'))])).toEqual([
+    expect(await Promise.all([turns.take(work('picture', 5)), turns.take(work('sermon', 100))])).toEqual([
       'picture',
       'sermon',
     ]);
-    expect(events).toEqual([
+    expect(events.slice(0, 6)).toEqual([
+      'tidy',
       'picture starts',
       'picture ends',
-      'give back',
+      'tidy',
+      'tidy',
       'sermon starts',
-      'sermon ends',
-      'give back',
     ]);
+    expect(events.at(-1)).toBe('tidy');
+    expect(events.at(-2)).toBe('sermon ends');
+    // The sermon's 100 ms turn was tidied during it too, and nothing after its end but the last.
+    expect(events.slice(6, -2).filter((event) => event === 'tidy').length).toBeGreaterThanOrEqual(1);
+    expect(events.slice(6, -2).every((event) => event === 'tidy')).toBe(true);
   });
 });
