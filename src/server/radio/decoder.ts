@@ -154,15 +154,17 @@ export interface FileDecode {
  * it is an MP3 and the system has mpg123 (docs/decisions/027), else by ffmpeg.
  */
 export class FileDecoder extends PcmSource {
-  /** Its first frame, when mpg123 decodes it. */
-  private readonly mp3: FrameHeader | null;
+  /** The mpg123 that decodes it and the file's first frame, when it is an MP3 and the system has mpg123. */
+  private readonly mpg123: { path: string; header: FrameHeader } | null;
 
   constructor(
     readonly file: FileDecode,
     options: DecodeOptions,
   ) {
     super(options);
-    this.mp3 = /\.mp3$/i.test(file.path) && mpg123Path() ? firstMp3Frame(file.path) : null;
+    const path = /\.mp3$/i.test(file.path) ? mpg123Path() : null;
+    const header = path ? firstMp3Frame(file.path) : null;
+    this.mpg123 = path && header ? { path, header } : null;
     this.start();
   }
 
@@ -173,12 +175,9 @@ export class FileDecoder extends PcmSource {
   }
 
   protected override command(received: number): { path: string; args: string[] } {
-    const mpg123 = this.mp3 && mpg123Path();
-    if (!mpg123 || !this.mp3) return super.command(received);
-    return {
-      path: mpg123,
-      args: mpg123Args(this.file.path, this.mp3, { ...this.span(received), gainDb: this.file.gainDb }),
-    };
+    if (!this.mpg123) return super.command(received);
+    const span = { ...this.span(received), gainDb: this.file.gainDb };
+    return { path: this.mpg123.path, args: mpg123Args(this.file.path, this.mpg123.header, span) };
   }
 
   protected args(received: number): string[] {

@@ -22,17 +22,8 @@ export const lamePath = optionalTool('lame', 'LAME_PATH', 'LAME');
 /** What `lame` is told: the internal format as 16-bit PCM in, CBR MP3 out at 44.1 kHz whatever the bitrate. */
 export const lameArgs = (kbps: number) => [
   ...['--quiet', '-r', '-s', String(SAMPLE_RATE / 1000), '--bitwidth', '16', '--signed', '--little-endian'],
-  ...[
-    '-m',
-    'j',
-    '--cbr',
-    '-b',
-    String(kbps),
-    '--resample',
-    String(SAMPLE_RATE / 1000),
-    '-q',
-    String(LAME_QUALITY),
-  ],
+  ...['-m', 'j', '--cbr', '-b', String(kbps), '--resample', String(SAMPLE_RATE / 1000)],
+  ...['-q', String(LAME_QUALITY)],
   // No Xing frame, no ReplayGain analysis, each frame written as it is made.
   ...['-t', '--noreplaygain', '--flush', '-', '-'],
 ];
@@ -70,7 +61,9 @@ export class MultiEncoder {
   private readonly queues: Encoded[];
   /** The running processes' output pipe, frame parser and latest frame for each bitrate, in the same order. */
   private outputs: { pipe: Readable; parser: FrameParser; lastFrame: number }[] = [];
-  /** Set when LAME encodes: ffmpeg limits in its own filter graph. */
+  /** The LAME that encodes each bitrate, if any, and the limiter in front of them (ffmpeg limits in its own
+   * filter graph). */
+  private readonly lame = lamePath();
   private readonly limiter: PeakLimiter | null;
   private epoch = 0;
   private unanswered: number | null = null;
@@ -82,7 +75,7 @@ export class MultiEncoder {
 
   constructor(private readonly options: EncoderOptions) {
     this.queues = options.bitrates.map(() => ({ first: 0, frames: [] }));
-    this.limiter = lamePath() ? new PeakLimiter(options.limit) : null;
+    this.limiter = this.lame ? new PeakLimiter(options.limit) : null;
   }
 
   get bitrates(): readonly number[] {
@@ -105,7 +98,7 @@ export class MultiEncoder {
     setDefaultHighWaterMark(false, 1);
     let pipes: Readable[];
     try {
-      const lame = this.limiter && lamePath();
+      const lame = this.lame;
       if (lame) {
         this.procs = this.options.bitrates.map((kbps) =>
           spawn(lame, lameArgs(kbps), { stdio: ['pipe', 'pipe', 'pipe'] }),

@@ -94,17 +94,10 @@ describe.skipIf(!mpg123)('MP3s decoded by mpg123', () => {
 
   it('finds the first frame after an ID3v2 tag carrying a large cover picture', async () => {
     const cover = join(dir, 'cover.png');
+    // A picture larger than the first read of a file (16 KB), so the frame is found past it.
     await run(ffmpegPath(), [
-      '-v',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc=size=512x512',
-      '-frames:v',
-      '1',
-      cover,
+      ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=512x512'],
+      ...['-frames:v', '1', cover],
     ]);
     const file = await makeTone(join(dir, 'tagged.mp3'), {
       sampleRate: 48_000,
