@@ -1,10 +1,11 @@
 import { execFile, spawn } from 'node:child_process';
-import { rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileDecoder } from './decoder.js';
 import { ffmpegPath } from './ffmpeg.js';
+import { id3v2Size } from './mp3-frames.js';
 import { firstMp3Frame, mpg123Args, mpg123Path } from './mpg123.js';
 import { CHANNELS, PCM_ARGS, SAMPLE_RATE } from './pcm.js';
 import { ebur128, makeAudio, makeTone, tempAudioDir } from './test-audio.js';
@@ -96,7 +97,7 @@ describe.skipIf(!mpg123)('MP3s decoded by mpg123', () => {
     const cover = join(dir, 'cover.png');
     // A picture larger than the first read of a file (16 KB), so the frame is found past it.
     await run(ffmpegPath(), [
-      ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=512x512'],
+      ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=1024x1024'],
       ...['-frames:v', '1', cover],
     ]);
     const file = await makeTone(join(dir, 'tagged.mp3'), {
@@ -104,6 +105,7 @@ describe.skipIf(!mpg123)('MP3s decoded by mpg123', () => {
       inputs: ['-i', cover],
       extra: ['-map', '0', '-map', '1', '-c:v', 'copy', '-id3v2_version', '3', '-b:a', '96k'],
     });
+    expect(id3v2Size(await readFile(file))).toBeGreaterThan(16 * 1024);
     expect(firstMp3Frame(file)).toMatchObject({ sampleRate: 48_000, bitrateKbps: 96 });
   });
 
