@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ffmpegPath } from './ffmpeg.js';
 import { analyseAudio, cuePoints, SilentAudioError } from './analysis.js';
-import { makeTone, tempAudioDir } from './test-audio.js';
+import { mpg123Path } from './mpg123.js';
+import { ebur128, makeAudio, makeTone, tempAudioDir } from './test-audio.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -29,6 +30,21 @@ describe('analyseAudio', () => {
     expect(result.durationSeconds).toBeCloseTo(4, 1);
     expect(result.cueInSeconds).toBeLessThan(0.05);
     expect(result.cueOutSeconds).toBeGreaterThan(3.95);
+  });
+
+  it.skipIf(!mpg123Path())('measures an MP3 through mpg123 as ffmpeg measures it', async () => {
+    const file = await makeAudio(join(dir, 'sermon.mp3'), 'anoisesrc=color=pink:seed=7', {
+      seconds: 12,
+      filter: 'volume=0:enable=lt(t\\,1.2)+gt(t\\,10.5),tremolo=f=2:d=0.6',
+    });
+    const [result, reference] = await Promise.all([analyseAudio(file), ebur128(file)]);
+    // Measured here to the hundredth, not read from ffmpeg's report, which gives tenths.
+    expect(Number.isInteger(Math.round(result.loudnessLufs * 1000) / 100)).toBe(false);
+    expect(Math.abs(result.loudnessLufs - reference.lufs)).toBeLessThan(0.1);
+    expect(Math.abs(result.truePeakDbtp - reference.truePeak)).toBeLessThan(0.3);
+    expect(result.durationSeconds).toBeCloseTo(12, 1);
+    expect(result.cueInSeconds).toBeCloseTo(1.2, 1);
+    expect(result.cueOutSeconds).toBeCloseTo(10.5, 1);
   });
 
   it('finds where sound starts and ends past leading and trailing silence', async () => {

@@ -2,6 +2,9 @@ import { spawn } from 'node:child_process';
 import { constants, setPriority } from 'node:os';
 import { createInterface } from 'node:readline';
 import { ffmpegPath } from './ffmpeg.js';
+import { AudioMeter, type Measurement, type Silence } from './meter.js';
+import { mp3Decoding, mpg123WholeArgs, type Mp3Decoding } from './mpg123.js';
+import { FloatFrames } from './pcm.js';
 
 export interface ToolRun {
   code: number | null;
@@ -14,13 +17,19 @@ export interface ToolRun {
 export class ToolTimeoutError extends Error {}
 
 /**
- * Runs ffmpeg or ffprobe at the lowest CPU priority on one thread, so checking and measuring files never takes
+ * Runs ffmpeg, ffprobe or mpg123 at the lowest CPU priority on one thread, so checking and measuring files never takes
  * time from the broadcast. Killed after `timeoutMs` or when `signal` aborts.
  */
 export function runMediaTool(
   path: string,
   args: string[],
-  options: { timeoutMs: number; signal?: AbortSignal; onStderrLine?: (line: string) => void },
+  options: {
+    timeoutMs: number;
+    signal?: AbortSignal;
+    onStderrLine?: (line: string) => void;
+    /** Takes what the tool writes to stdout instead of its last 8 KB (decoded samples). */
+    onStdout?: (chunk: Buffer) => void;
+  },
 ): Promise<ToolRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(path, args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -31,7 +40,10 @@ export function runMediaTool(
     }
     let stdout = '';
     const lines: string[] = [];
-    child.stdout.on('data', (chunk: Buffer) => (stdout = (stdout + chunk.toString()).slice(-8192)));
+    child.stdout.on(
+      'data',
+      options.onStdout ?? ((chunk: Buffer) => (stdout = (stdout + chunk.toString()).slice(-8192))),
+    );
     createInterface({ input: child.stderr }).on('line', (line) => {
       options.onStderrLine?.(line);
       lines.push(line);
@@ -92,15 +104,57 @@ export class SilentAudioError extends Error {
 }
 
 /**
- * Decodes the file once through ffmpeg's EBU R128 meter (integrated loudness and true peak, as BS.1770 measures
- * the file's own channels) and its silence detector, and reads their reports: the duration, the loudness, and
- * where sound starts and ends. Throws when ffmpeg cannot decode the file, or when it holds no sound.
+ * Measures the file: its duration, loudness, true peak, and where sound starts and ends. An MP3 is decoded by
+ * mpg123 and measured here (docs/decisions/028), anything else by ffmpeg's filters; the two agree to a few
+ * hundredths of a LU. Throws when the file does not decode, or holds no sound.
  */
 export async function analyseAudio(
   path: string,
   options: { signal?: AbortSignal; timeoutMs?: number } = {},
 ): Promise<AudioAnalysis> {
-  const silences: { start: number; end: number | null }[] = [];
+  const mp3 = /\.mp3$/i.test(path) ? mp3Decoding(path) : null;
+  const found = mp3 ? await measureMp3(path, mp3, options) : await measureWithFfmpeg(path, options);
+  if (found.durationSeconds <= 0) throw new Error('no audio decodes from the file');
+  if (found.loudnessLufs <= GATED_OUT_LUFS || found.truePeakDbtp === -Infinity) throw new SilentAudioError();
+  const { cueInSeconds, cueOutSeconds } = cuePoints(found.silences, found.durationSeconds);
+  return {
+    durationSeconds: found.durationSeconds,
+    loudnessLufs: found.loudnessLufs,
+    truePeakDbtp: found.truePeakDbtp,
+    cueInSeconds,
+    cueOutSeconds,
+  };
+}
+
+const SILENCE = { db: SILENCE_DB, seconds: SILENCE_SECONDS };
+
+/** mpg123 decodes the whole file, as it is, to float samples that an AudioMeter measures as they arrive. */
+async function measureMp3(
+  path: string,
+  mp3: Mp3Decoding,
+  options: { signal?: AbortSignal; timeoutMs?: number },
+): Promise<Measurement> {
+  const channels = mp3.header.channels === 1 ? 1 : 2;
+  const meter = new AudioMeter(mp3.header.sampleRate, channels, SILENCE);
+  const frames = new FloatFrames(channels);
+  const run = await runMediaTool(mp3.path, mpg123WholeArgs(path, mp3.header, 'f32'), {
+    timeoutMs: options.timeoutMs ?? ANALYSIS_TIMEOUT_MS,
+    signal: options.signal,
+    onStdout: (chunk) => {
+      const samples = frames.push(chunk);
+      if (samples) meter.push(samples);
+    },
+  });
+  if (run.code !== 0) throw new Error(`mpg123 could not decode the file: ${lastLine(run.stderr)}`);
+  return meter.result();
+}
+
+/** Decodes the file once through ffmpeg's EBU R128 meter and its silence detector, and reads their reports. */
+async function measureWithFfmpeg(
+  path: string,
+  options: { signal?: AbortSignal; timeoutMs?: number },
+): Promise<Measurement> {
+  const silences: Silence[] = [];
   let inSummary = false;
   let loudness: number | null = null;
   let peak: number | null = null;
@@ -131,19 +185,20 @@ export async function analyseAudio(
     },
   );
   if (run.code !== 0) throw new Error(`ffmpeg could not decode the file: ${lastLine(run.stderr)}`);
-  const durationSeconds = progressSeconds(run.stdout);
-  if (loudness === null || peak === null || durationSeconds <= 0)
-    throw new Error('ffmpeg measured no audio in the file');
-  if (loudness <= GATED_OUT_LUFS || peak === -Infinity) throw new SilentAudioError();
-  const { cueInSeconds, cueOutSeconds } = cuePoints(silences, durationSeconds);
-  return { durationSeconds, loudnessLufs: loudness, truePeakDbtp: peak, cueInSeconds, cueOutSeconds };
+  if (loudness === null || peak === null) throw new Error('ffmpeg measured no audio in the file');
+  return {
+    durationSeconds: progressSeconds(run.stdout),
+    loudnessLufs: loudness,
+    truePeakDbtp: peak,
+    silences,
+  };
 }
 
 /** ffmpeg's silence reports are to the sample; a few milliseconds' slack at either end of the file. */
 const EDGE_SECONDS = 0.05;
 
 /** Leading silence is one that starts at the file's start; trailing silence one that lasts to its end. */
-export function cuePoints(silences: { start: number; end: number | null }[], durationSeconds: number) {
+export function cuePoints(silences: Silence[], durationSeconds: number) {
   const first = silences[0];
   const last = silences.at(-1);
   const cueIn = first && first.start <= EDGE_SECONDS && first.end !== null ? first.end : 0;

@@ -1,8 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { ffmpegPath } from './ffmpeg.js';
 import { LoudnessLeveller } from './leveller.js';
-import type { FrameHeader } from './mp3-frames.js';
-import { firstMp3Frame, mpg123Args, mpg123Path } from './mpg123.js';
+import { mp3Decoding, mpg123Args, type Mp3Decoding } from './mpg123.js';
 import { PCM_ARGS, PcmQueue, SAMPLE_RATE, type Fade } from './pcm.js';
 
 export interface DecodeOptions {
@@ -155,16 +154,14 @@ export interface FileDecode {
  */
 export class FileDecoder extends PcmSource {
   /** The mpg123 that decodes it and the file's first frame, when it is an MP3 and the system has mpg123. */
-  private readonly mpg123: { path: string; header: FrameHeader } | null;
+  private readonly mpg123: Mp3Decoding | null;
 
   constructor(
     readonly file: FileDecode,
     options: DecodeOptions,
   ) {
     super(options);
-    const path = /\.mp3$/i.test(file.path) ? mpg123Path() : null;
-    const header = path ? firstMp3Frame(file.path) : null;
-    this.mpg123 = path && header ? { path, header } : null;
+    this.mpg123 = /\.mp3$/i.test(file.path) ? mp3Decoding(file.path) : null;
     this.start();
   }
 

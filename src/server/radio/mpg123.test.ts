@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileDecoder } from './decoder.js';
 import { ffmpegPath } from './ffmpeg.js';
 import { id3v2Size } from './mp3-frames.js';
-import { firstMp3Frame, mpg123Args, mpg123Path } from './mpg123.js';
+import { cleanMp3Start, firstMp3Frame, mpg123Args, mpg123Path } from './mpg123.js';
 import { CHANNELS, PCM_ARGS, SAMPLE_RATE } from './pcm.js';
 import { ebur128, makeAudio, makeTone, tempAudioDir } from './test-audio.js';
 
@@ -118,6 +118,25 @@ describe.skipIf(!mpg123)('MP3s decoded by mpg123', () => {
     expect(firstMp3Frame(join(dir, 'missing.mp3'))).toBeNull();
   });
 
+  it('reads past a damaged stretch to the end, as ffmpeg does', async () => {
+    const whole = await readFile(await makeTone(join(dir, 'damaged.mp3'), { seconds: 10 }));
+    // 3 KB of noise a third of the way in: mpg123 on its own gives up after 1 KB and stops there.
+    const damaged = Buffer.concat([
+      whole.subarray(0, Math.round(whole.length / 3)),
+      Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 7919 + 13) % 251)),
+      whole.subarray(Math.round(whole.length / 3) + 3000),
+    ]);
+    const file = join(dir, 'damaged-copy.mp3');
+    await writeFile(file, damaged);
+    const span = { from: 0, length: null, gainDb: 0 };
+    const [ours, theirs] = await Promise.all([
+      decode(mpg123!, mpg123Args(file, firstMp3Frame(file)!, span)),
+      ffmpegDecode(file, span),
+    ]);
+    expect(seconds(theirs)).toBeGreaterThan(9.5);
+    expect(Math.abs(seconds(ours) - seconds(theirs))).toBeLessThan(0.1);
+  });
+
   it('plays a library MP3 through mpg123 and anything else through ffmpeg', async () => {
     const mp3 = await makeTone(join(dir, 'hymn.mp3'), { seconds: 20 });
     const flac = await makeTone(join(dir, 'psalm.flac'), { seconds: 20 });
@@ -132,6 +151,55 @@ describe.skipIf(!mpg123)('MP3s decoded by mpg123', () => {
     } finally {
       for (const decoder of decoders) decoder.close();
     }
+  });
+});
+
+describe('cleanMp3Start', () => {
+  it.each([
+    ['an MP3 with its Info header, 44.1 kHz stereo', ['-b:a', '128k'], 44_100, 2, true],
+    ['a mono MPEG-2 MP3 with its Info header', ['-ar', '22050', '-ac', '1', '-b:a', '32k'], 22_050, 1, true],
+    ['a CBR MP3 without one', ['-b:a', '96k', '-write_xing', '0'], 44_100, 2, false],
+  ] as const)('knows %s and the duration it claims', async (name, extra, rate, channels, claims) => {
+    const file = await makeTone(join(dir, `${name.replace(/\W+/g, '-')}.mp3`), {
+      seconds: 6,
+      extra: ['-ac', '2', ...extra],
+    });
+    const found = cleanMp3Start(file);
+    expect(found?.header).toMatchObject({ sampleRate: rate, channels });
+    // What the header claims is whole frames: the encoder's delay and padding at most a frame or two more.
+    if (claims) expect(found!.claimedSeconds).toBeGreaterThanOrEqual(6);
+    if (claims) expect(found!.claimedSeconds).toBeLessThan(6.15);
+    else expect(found!.claimedSeconds).toBeNull();
+  });
+
+  it("reads a VBRI header's frame count", async () => {
+    const file = await makeTone(join(dir, 'vbri.mp3'), {
+      seconds: 3,
+      extra: ['-b:a', '128k', '-write_xing', '0'],
+    });
+    const bytes = await readFile(file);
+    const start = id3v2Size(bytes);
+    bytes.write('VBRI', start + 36, 'latin1');
+    bytes.writeUInt32BE(5000, start + 50);
+    await writeFile(file, bytes);
+    expect(cleanMp3Start(file)?.claimedSeconds).toBeCloseTo((5000 * 1152) / 44_100, 6);
+  });
+
+  it('leaves to ffprobe what does not start as eight whole MP3 frames in a row', async () => {
+    const mp3 = await readFile(await makeTone(join(dir, 'clean.mp3'), { extra: ['-b:a', '64k'] }));
+    const files: Record<string, Buffer> = {
+      'zeros after a few frames': Buffer.from(mp3).fill(0, 1200),
+      'junk before the frames': Buffer.concat([Buffer.from('RIFF junk'), mp3]),
+      'random bytes': Buffer.from(Array.from({ length: 50_000 }, (_, i) => (i * 7919) % 256)),
+      empty: Buffer.alloc(0),
+    };
+    for (const [name, bytes] of Object.entries(files)) {
+      const file = join(dir, `${name.replace(/\W+/g, '-')}.bin`);
+      await writeFile(file, bytes);
+      expect(cleanMp3Start(file), name).toBeNull();
+    }
+    expect(cleanMp3Start(await makeTone(join(dir, 'clean.wav')))).toBeNull();
+    expect(cleanMp3Start(join(dir, 'missing.mp3'))).toBeNull();
   });
 });
 

@@ -1,7 +1,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { SAMPLE_RATE } from './pcm.js';
 import { optionalTool } from './ffmpeg.js';
-import { FrameParser, id3v2Size, type FrameHeader } from './mp3-frames.js';
+import { FrameParser, id3v2Size, parseFrameHeader, type FrameHeader } from './mp3-frames.js';
 
 /**
  * mpg123 decodes the library's MP3 files when the system has it (Debian's `mpg123` package): a process of about
@@ -19,6 +19,14 @@ const PROBE_BYTES = 16 * 1024;
  * when the file does not start as an MP3 does.
  */
 export function firstMp3Frame(path: string): FrameHeader | null {
+  const start = readStart(path);
+  if (!start) return null;
+  const parser = new FrameParser();
+  return [...parser.push(start), ...parser.end()][0]?.header ?? null;
+}
+
+/** The first PROBE_BYTES of a file after its ID3v2 tag, or null when it cannot be read. */
+function readStart(path: string): Buffer | null {
   let fd: number | undefined;
   try {
     fd = openSync(path, 'r');
@@ -28,15 +36,74 @@ export function firstMp3Frame(path: string): FrameHeader | null {
     };
     const start = read(0);
     const tag = id3v2Size(start);
-    const parser = new FrameParser();
-    const frames = [...parser.push(tag ? read(tag) : start), ...parser.end()];
-    return frames[0]?.header ?? null;
+    return tag ? read(tag) : start;
   } catch {
     return null;
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
 }
+
+/**
+ * Frames in a row from the start that make a file an MP3 without asking ffprobe: ffmpeg's own MP3 probe is sure
+ * of a file from seven.
+ */
+const CLEAN_START_FRAMES = 8;
+
+/**
+ * An MP3 that starts cleanly: after any ID3v2 tag, CLEAN_START_FRAMES Layer III frames in a row, each where the
+ * last one ends and all of one kind (version, rate, channels). Its duration is what its Xing/Info or VBRI
+ * header says, null without one (ffprobe would only estimate it from the bitrate). Null when the file does not
+ * start so: ffprobe then decides what it is.
+ */
+export function cleanMp3Start(path: string): { header: FrameHeader; claimedSeconds: number | null } | null {
+  const start = readStart(path);
+  if (!start) return null;
+  const first = parseFrameHeader(start, 0);
+  if (!first) return null;
+  for (let i = 1, at = first.length; i < CLEAN_START_FRAMES; i++) {
+    const next = parseFrameHeader(start, at);
+    if (!next || next.version !== first.version || next.sampleRate !== first.sampleRate) return null;
+    if (next.channels !== first.channels) return null;
+    at += next.length;
+  }
+  const frames = infoFrameCount(start, first);
+  return {
+    header: first,
+    claimedSeconds: frames ? (frames * first.samplesPerFrame) / first.sampleRate : null,
+  };
+}
+
+/** The frame count a Xing/Info or VBRI header in the first frame gives, or null. */
+function infoFrameCount(frame: Buffer, header: FrameHeader): number | null {
+  const sideInfo = header.version === 1 ? (header.channels === 1 ? 17 : 32) : header.channels === 1 ? 9 : 17;
+  const xing = 4 + sideInfo;
+  const tag = frame.toString('latin1', xing, xing + 4);
+  // Xing/Info: flags, then the frame count when flag 1 is set.
+  if ((tag === 'Xing' || tag === 'Info') && frame.length >= xing + 12 && frame.readUInt32BE(xing + 4) & 1)
+    return frame.readUInt32BE(xing + 8) || null;
+  if (frame.toString('latin1', 36, 40) === 'VBRI' && frame.length >= 54)
+    return frame.readUInt32BE(50) || null;
+  return null;
+}
+
+/** The mpg123 that decodes `file` and its first frame, when the file starts as an MP3 and the system has mpg123. */
+export function mp3Decoding(file: string): Mp3Decoding | null {
+  const path = mpg123Path();
+  const header = path ? firstMp3Frame(file) : null;
+  return path && header ? { path, header } : null;
+}
+
+export interface Mp3Decoding {
+  path: string;
+  header: FrameHeader;
+}
+
+/**
+ * Read past damage to the next good frame however far it is, as ffmpeg does: by default mpg123 gives up
+ * after 1 KB of bad bytes, and a file with a damaged stretch would stop playing there.
+ */
+const DECODE_ARGS = ['--quiet', '--stdout', '--resync-limit', '-1'];
 
 /**
  * mpg123's arguments decoding `file` to the station's internal format (float, stereo, 44.1 kHz) on stdout, from
@@ -54,10 +121,21 @@ export function mpg123Args(
   const skip = Math.floor(framesIn(span.from));
   const scale = 32768 * 10 ** (span.gainDb / 20) * (header.channels === 1 ? Math.SQRT1_2 : 1);
   return [
-    ...['--quiet', '--stdout', '--encoding', 'f32', '--rate', String(SAMPLE_RATE), '--stereo'],
+    ...[...DECODE_ARGS, '--encoding', 'f32', '--rate', String(SAMPLE_RATE), '--stereo'],
     ...(skip > 0 ? ['--skip', String(skip)] : []),
     // Never 0 frames, which mpg123 reads as no limit.
     ...(span.length !== null ? ['--frames', String(Math.max(1, Math.ceil(framesIn(span.length))))] : []),
     ...['--scale', String(Math.max(1, Math.round(scale))), file],
+  ];
+}
+
+/**
+ * mpg123's arguments decoding all of `file` as it is, at its own rate and with its own channels (or `mono`
+ * mixed down), to samples on stdout: what the library measures and the upload check counts.
+ */
+export function mpg123WholeArgs(file: string, header: FrameHeader, encoding: 'f32' | 's16', mono = false) {
+  return [
+    ...[...DECODE_ARGS, '--encoding', encoding, '--rate', String(header.sampleRate)],
+    ...[mono || header.channels === 1 ? '--mono' : '--stereo', file],
   ];
 }

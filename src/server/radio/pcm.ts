@@ -29,6 +29,32 @@ export function fadeGain(fade: Fade, i: number): number {
 }
 
 /**
+ * Float samples as a pipe delivers them, in whole frames of `channels`: a byte count that splits a frame is kept
+ * for the next chunk.
+ */
+export class FloatFrames {
+  private partial: Buffer | null = null;
+
+  constructor(private readonly channels: number) {}
+
+  /** The whole frames this chunk completes, or null when it completes none. */
+  push(bytes: Buffer): Float32Array | null {
+    const buf = this.partial ? Buffer.concat([this.partial, bytes]) : bytes;
+    const whole = buf.length - (buf.length % (4 * this.channels));
+    this.partial = whole < buf.length ? Buffer.from(buf.subarray(whole)) : null;
+    if (whole === 0) return null;
+    // Viewed where it is (a pipe's read is a buffer of its own); copied when it sits at an offset a
+    // Float32Array cannot view.
+    const aligned = buf.byteOffset % 4 === 0 ? buf : new Uint8Array(buf.subarray(0, whole));
+    return new Float32Array(aligned.buffer, aligned.byteOffset, whole / 4);
+  }
+
+  clear(): void {
+    this.partial = null;
+  }
+}
+
+/**
  * Decoded audio waiting to be mixed: chunks as the decoder's pipe delivered them, read in sample frames.
  * A byte count that splits a sample is kept for the next chunk.
  */
@@ -38,25 +64,19 @@ export class PcmQueue {
 
   private chunks: Float32Array[] = [];
   private head = 0;
-  private partial: Buffer | null = null;
+  private readonly frames = new FloatFrames(CHANNELS);
   /** Sample frames (one left and one right sample) queued. */
   available = 0;
   /** Sample frames ever queued. */
   received = 0;
 
   push(bytes: Buffer): void {
-    const buf = this.partial ? Buffer.concat([this.partial, bytes]) : bytes;
-    const whole = buf.length - (buf.length % (4 * CHANNELS));
-    this.partial = whole < buf.length ? Buffer.from(buf.subarray(whole)) : null;
-    if (whole === 0) return;
-    // Viewed where it is (a pipe's read is a buffer of its own); copied when it sits at an offset a
-    // Float32Array cannot view.
-    const aligned = buf.byteOffset % 4 === 0 ? buf : new Uint8Array(buf.subarray(0, whole));
-    const samples = new Float32Array(aligned.buffer, aligned.byteOffset, whole / 4);
+    const samples = this.frames.push(bytes);
+    if (!samples) return;
     this.shape?.(samples);
     this.chunks.push(samples);
-    this.available += whole / (4 * CHANNELS);
-    this.received += whole / (4 * CHANNELS);
+    this.available += samples.length / CHANNELS;
+    this.received += samples.length / CHANNELS;
   }
 
   /**
@@ -89,7 +109,7 @@ export class PcmQueue {
   clear(): void {
     this.chunks = [];
     this.head = 0;
-    this.partial = null;
+    this.frames.clear();
     this.available = 0;
   }
 }

@@ -1,6 +1,7 @@
 import { open } from 'node:fs/promises';
 import { progressSeconds, runMediaTool, ToolTimeoutError } from '../../radio/analysis.js';
 import { ffmpegPath, ffprobePath } from '../../radio/ffmpeg.js';
+import { cleanMp3Start, mp3Decoding, mpg123Path, mpg123WholeArgs } from '../../radio/mpg123.js';
 import { heavyWork, WorkQueue } from './work-queue.js';
 
 /** Not a kind of audio the station takes (or not audio at all). */
@@ -135,7 +136,7 @@ export const DECODE_TIMEOUT_MS = 10 * 60_000;
 const allowedShortfall = (claimed: number) => Math.max(2, claimed * 0.05);
 
 /**
- * probeAudio, then the audio decoded from end to end by ffmpeg: a file `accept` refuses, with no
+ * probeAudio (or an MP3's first frames), then the audio decoded from end to end (by mpg123 or ffmpeg): a file `accept` refuses, with no
  * audio, with much less than its header claims (a 700-byte MP3 saying it holds a 30-second sermon), or cut
  * off where its container says it goes on, is refused. The duration given back is the decoded one. Run it
  * through a place in `audioQueue`.
@@ -144,9 +145,9 @@ export async function checkUploadedAudio(
   file: string,
   accept: (audio: ProbedAudio) => boolean = () => true,
 ): Promise<CheckedAudio> {
-  const probed = await probeAudio(file);
+  const probed = cleanMp3(file) ?? (await probeAudio(file));
   if (!accept(probed)) throw new NotAudioError(`${probed.format} not taken here`);
-  const decoded = await decodedSeconds(file, probed.demuxer);
+  const decoded = await decodedSeconds(file, probed);
   if (decoded <= 0) throw new NotAudioError('no audio decodes');
   const claimed = probed.claimedSeconds;
   if (claimed !== null && claimed - decoded > allowedShortfall(claimed))
@@ -155,24 +156,55 @@ export async function checkUploadedAudio(
   return { ...probed, durationSeconds: Math.round(decoded) };
 }
 
-/** How many seconds of the first audio stream decode, read from ffmpeg's progress report at the end. */
-async function decodedSeconds(file: string, demuxer: string): Promise<number> {
+/**
+ * An MP3 that starts cleanly, on a system with mpg123 to decode it: known from its first frames without an
+ * ffprobe (a process of about 30 MB, docs/decisions/028). Null for anything else.
+ */
+function cleanMp3(file: string): ProbedAudio | null {
+  const mp3 = mpg123Path() ? cleanMp3Start(file) : null;
+  if (!mp3) return null;
+  const { sampleRate, channels } = mp3.header;
+  const format = 'mp3';
+  return {
+    format,
+    mimeType: AUDIO_TYPES[format],
+    demuxer: format,
+    sampleRate,
+    channels,
+    claimedSeconds: mp3.claimedSeconds,
+  };
+}
+
+/**
+ * How many seconds of the first audio stream decode: an MP3's samples counted as mpg123 decodes them, where the
+ * system has it (docs/decisions/028), anything else read from ffmpeg's progress report at the end.
+ */
+async function decodedSeconds(file: string, probed: ProbedAudio): Promise<number> {
+  const mp3 = probed.format === 'mp3' ? mp3Decoding(file) : null;
+  let bytes = 0;
   let run;
   try {
-    run = await runMediaTool(
-      ffmpegPath(),
-      [
-        ...['-nostdin', '-v', 'error', '-nostats', '-threads', '1', '-protocol_whitelist', 'file'],
-        ...['-f', demuxer, '-i', file],
-        ...['-map', '0:a:0', '-f', 'null', '-progress', 'pipe:1', '-'],
-      ],
-      { timeoutMs: DECODE_TIMEOUT_MS },
-    );
+    run = mp3
+      ? await runMediaTool(mp3.path, mpg123WholeArgs(file, mp3.header, 's16', true), {
+          timeoutMs: DECODE_TIMEOUT_MS,
+          onStdout: (chunk) => (bytes += chunk.length),
+        })
+      : await runMediaTool(
+          ffmpegPath(),
+          [
+            ...['-nostdin', '-v', 'error', '-nostats', '-threads', '1', '-protocol_whitelist', 'file'],
+            ...['-f', probed.demuxer, '-i', file],
+            ...['-map', '0:a:0', '-f', 'null', '-progress', 'pipe:1', '-'],
+          ],
+          { timeoutMs: DECODE_TIMEOUT_MS },
+        );
   } catch (error) {
     throw error instanceof ToolTimeoutError ? new DecodeTimeoutError(error.message) : error;
   }
-  if (run.code !== 0) throw new NotAudioError(`ffmpeg: ${run.stderr.trim() || `exit ${run.code}`}`);
-  return progressSeconds(run.stdout);
+  const tool = mp3 ? 'mpg123' : 'ffmpeg';
+  if (run.code !== 0) throw new NotAudioError(`${tool}: ${run.stderr.trim() || `exit ${run.code}`}`);
+  // mpg123 wrote 16-bit mono samples at the file's own rate.
+  return mp3 ? bytes / 2 / mp3.header.sampleRate : progressSeconds(run.stdout);
 }
 
 /** The longest Ogg page (27-byte header, 255 segment sizes, 255 segments of 255 bytes): the last one starts within it. */
