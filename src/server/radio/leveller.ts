@@ -1,4 +1,5 @@
 import { CHANNELS, SAMPLE_RATE } from './pcm.js';
+import { kWeighting } from './meter.js';
 
 /** Loudness is measured over 100 ms blocks, as EBU R128's meters are. */
 const BLOCK_FRAMES = SAMPLE_RATE / 10;
@@ -15,29 +16,6 @@ const MAX_GAIN_DB = 10;
 /** How fast the gain may move, in dB per second: down fast (a loud source is not blasted), up gently. */
 const DOWN_DB_PER_SECOND = 6;
 const UP_DB_PER_SECOND = 1.5;
-
-type Biquad = { b0: number; b1: number; b2: number; a1: number; a2: number };
-
-/** ITU-R BS.1770's K-weighting (a high shelf, then a high pass) at the pipeline's sample rate. */
-function kWeighting(rate: number): [Biquad, Biquad] {
-  let k = Math.tan((Math.PI * 1681.974450955533) / rate);
-  const vh = 10 ** (3.999843853973347 / 20);
-  const vb = vh ** 0.4996667741545416;
-  let q = 0.7071752369554196;
-  let a0 = 1 + k / q + k * k;
-  const shelf = {
-    b0: (vh + (vb * k) / q + k * k) / a0,
-    b1: (2 * (k * k - vh)) / a0,
-    b2: (vh - (vb * k) / q + k * k) / a0,
-    a1: (2 * (k * k - 1)) / a0,
-    a2: (1 - k / q + k * k) / a0,
-  };
-  k = Math.tan((Math.PI * 38.13547087602444) / rate);
-  q = 0.5003270373238773;
-  a0 = 1 + k / q + k * k;
-  const highPass = { b0: 1, b1: -2, b2: 1, a1: (2 * (k * k - 1)) / a0, a2: (1 - k / q + k * k) / a0 };
-  return [shelf, highPass];
-}
 
 /**
  * Brings a live source (a presenter's encoder, a station elsewhere) to the station's loudness target as it

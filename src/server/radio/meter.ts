@@ -41,7 +41,8 @@ interface Biquad {
 
 /**
  * BS.1770's K-weighting (a high shelf, then a high pass) for any sample rate, recomputed from the analogue
- * prototype as libebur128 does; at 48 kHz it gives the coefficients the recommendation lists.
+ * prototype as libebur128 does; at 48 kHz it gives the coefficients the recommendation lists. The live
+ * leveller weighs what it hears with it too.
  */
 export function kWeighting(sampleRate: number): [Biquad, Biquad] {
   let K = Math.tan((Math.PI * 1681.974450955533) / sampleRate);
@@ -129,6 +130,10 @@ export class TruePeak {
   }
 }
 
+/**
+ * Measures interleaved float samples as they arrive, in chunks of whole frames cut anywhere: `result` gives the
+ * duration, integrated loudness, true peak and silences of everything pushed so far.
+ */
 export class AudioMeter {
   private readonly filters: [Biquad, Biquad];
   /** Per channel: the two sections' last two inputs and outputs. */
