@@ -74,12 +74,34 @@ export function id3v2Size(buf: Buffer, offset = 0): number {
   return 10 + size + footer;
 }
 
+/** Where a Xing/Info tag starts in a frame: after the header and the side information. */
+function xingOffset(header: FrameHeader): number {
+  const sideInfo = header.version === 1 ? (header.channels === 1 ? 17 : 32) : header.channels === 1 ? 9 : 17;
+  return 4 + sideInfo;
+}
+
+/** A VBRI tag sits at a fixed place (after 32 bytes of side information), its frame count 14 bytes in. */
+const VBRI_OFFSET = 36;
+
+const hasXing = (frame: Buffer, at: number) => {
+  const tag = frame.toString('latin1', at, at + 4);
+  return tag === 'Xing' || tag === 'Info';
+};
+const hasVbri = (frame: Buffer) => frame.toString('latin1', VBRI_OFFSET, VBRI_OFFSET + 4) === 'VBRI';
+
 /** A Xing/Info/VBRI frame describes the file, not audio; mid-stream it would mislead decoders. */
 export function isInfoFrame(frame: Buffer, header: FrameHeader): boolean {
-  const sideInfo = header.version === 1 ? (header.channels === 1 ? 17 : 32) : header.channels === 1 ? 9 : 17;
-  const at = 4 + sideInfo;
-  const tag = frame.toString('latin1', at, at + 4);
-  return tag === 'Xing' || tag === 'Info' || frame.toString('latin1', 36, 40) === 'VBRI';
+  return hasXing(frame, xingOffset(header)) || hasVbri(frame);
+}
+
+/** The frame count a Xing/Info or VBRI frame gives for the whole file, or null when it gives none. */
+export function infoFrameCount(frame: Buffer, header: FrameHeader): number | null {
+  const xing = xingOffset(header);
+  // Xing/Info: flags, then the frame count when flag 1 is set.
+  if (hasXing(frame, xing) && frame.length >= xing + 12 && frame.readUInt32BE(xing + 4) & 1)
+    return frame.readUInt32BE(xing + 8) || null;
+  if (hasVbri(frame) && frame.length >= VBRI_OFFSET + 18) return frame.readUInt32BE(VBRI_OFFSET + 14) || null;
+  return null;
 }
 
 const startsTag = (buf: Buffer, at: number) => {

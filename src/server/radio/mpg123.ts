@@ -1,7 +1,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { SAMPLE_RATE } from './pcm.js';
 import { optionalTool } from './ffmpeg.js';
-import { FrameParser, id3v2Size, parseFrameHeader, type FrameHeader } from './mp3-frames.js';
+import { FrameParser, id3v2Size, infoFrameCount, parseFrameHeader, type FrameHeader } from './mp3-frames.js';
 
 /**
  * mpg123 decodes the library's MP3 files when the system has it (Debian's `mpg123` package): a process of about
@@ -72,19 +72,6 @@ export function cleanMp3Start(path: string): { header: FrameHeader; claimedSecon
     header: first,
     claimedSeconds: frames ? (frames * first.samplesPerFrame) / first.sampleRate : null,
   };
-}
-
-/** The frame count a Xing/Info or VBRI header in the first frame gives, or null. */
-function infoFrameCount(frame: Buffer, header: FrameHeader): number | null {
-  const sideInfo = header.version === 1 ? (header.channels === 1 ? 17 : 32) : header.channels === 1 ? 9 : 17;
-  const xing = 4 + sideInfo;
-  const tag = frame.toString('latin1', xing, xing + 4);
-  // Xing/Info: flags, then the frame count when flag 1 is set.
-  if ((tag === 'Xing' || tag === 'Info') && frame.length >= xing + 12 && frame.readUInt32BE(xing + 4) & 1)
-    return frame.readUInt32BE(xing + 8) || null;
-  if (frame.toString('latin1', 36, 40) === 'VBRI' && frame.length >= 54)
-    return frame.readUInt32BE(50) || null;
-  return null;
 }
 
 /** The mpg123 that decodes `file` and its first frame, when the file starts as an MP3 and the system has mpg123. */
