@@ -134,8 +134,8 @@ async function measureMp3(
   mp3: Mp3Decoding,
   options: { signal?: AbortSignal; timeoutMs?: number },
 ): Promise<Measurement> {
-  const channels = mp3.header.channels === 1 ? 1 : 2;
-  const meter = new AudioMeter(mp3.header.sampleRate, channels, SILENCE);
+  const { sampleRate, channels } = mp3.header;
+  const meter = new AudioMeter(sampleRate, channels, SILENCE);
   const frames = new FloatFrames(channels);
   const run = await runMediaTool(mp3.path, mpg123WholeArgs(path, mp3.header, 'f32'), {
     timeoutMs: options.timeoutMs ?? ANALYSIS_TIMEOUT_MS,

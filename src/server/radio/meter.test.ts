@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ffmpegPath } from './ffmpeg.js';
 import { AudioMeter, kWeighting, TruePeak } from './meter.js';
+import { ebur128 } from './test-audio.js';
 
 const run = promisify(execFile);
 const SILENCE = { db: -50, seconds: 0.3 };
@@ -25,30 +26,27 @@ async function render(graph: string): Promise<Float32Array> {
   return new Float32Array(stdout.buffer, stdout.byteOffset, stdout.length / 4);
 }
 
-/** What ffmpeg's ebur128 and silencedetect report for the same graph. */
+/** What ffmpeg's ebur128 (test-audio's reading of it) and silencedetect report for the same graph. */
 async function ffmpegReport(graph: string) {
-  const report = async (filter: string) =>
-    (
-      await run(ffmpegPath(), [
-        '-hide_banner',
-        '-nostats',
-        '-f',
-        'lavfi',
-        '-i',
-        `${graph},${filter}`,
-        '-f',
-        'null',
-        '-',
-      ])
-    ).stderr;
-  const [loudness, silence] = await Promise.all([
-    report('ebur128=peak=true'),
-    report('silencedetect=n=-50dB:d=0.3'),
+  const [loudness, { stderr: silence }] = await Promise.all([
+    ebur128(graph, { inputArgs: ['-f', 'lavfi'] }),
+    run(ffmpegPath(), [
+      '-hide_banner',
+      '-nostats',
+      '-f',
+      'lavfi',
+      '-i',
+      graph,
+      '-af',
+      'silencedetect=n=-50dB:d=0.3',
+      '-f',
+      'null',
+      '-',
+    ]),
   ]);
-  const summary = loudness.slice(loudness.lastIndexOf('Summary:'));
   return {
-    lufs: Number(/I:\s+(-?[\d.]+) LUFS/.exec(summary)![1]),
-    truePeak: Number(/Peak:\s+(-?[\d.]+) dBFS/.exec(summary)![1]),
+    lufs: loudness.lufs,
+    truePeak: loudness.truePeak,
     starts: [...silence.matchAll(/silence_start: ([\d.]+)/g)].map((m) => Number(m[1])),
     ends: [...silence.matchAll(/silence_end: ([\d.]+)/g)].map((m) => Number(m[1])),
   };
