@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISK_FULL } from '../../../common/http.js';
 import { createTestApp } from '../../test/helpers.js';
@@ -52,4 +53,24 @@ describe.skipIf(!mounted)('uploads on a full disk', () => {
       expect(ready.json()).toMatchObject({ ready: false, reason: expect.stringMatching(/^disk: full/) });
     },
   );
+
+  it('a picture that fits but whose pixels do not (written out before its JPEG is encoded) answers 507 too', async () => {
+    // About 25 KB uploaded; its 1,600 x 1,600 pixels take 7.7 MB on the way to the encoder.
+    const picture = await sharp({
+      create: { width: 1600, height: 1600, channels: 3, background: '#1e3a8a' },
+    })
+      .jpeg()
+      .toBuffer();
+    expect(picture.length).toBeLessThan(100_000);
+    const body = multipartBody('image', 'photo.jpg', 'image/jpeg', picture);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload-image',
+      headers: { ...staff, ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.json()).toEqual({ message: DISK_FULL });
+    expect(res.statusCode).toBe(507);
+    expect(readdirSync(path.join(dataDir, 'uploads'))).toEqual([]);
+  });
 });

@@ -1,6 +1,11 @@
+import { randomBytes } from 'node:crypto';
+import { rm, statfs } from 'node:fs/promises';
+import path from 'node:path';
 import type Sharp from 'sharp';
-import type { Metadata } from 'sharp';
+import type { Metadata, Sharp as Pipeline } from 'sharp';
 import type { PictureTooLarge } from '../../../common/featured-content.js';
+import { giveMemoryBack } from './give-back.js';
+import { bodiesHeld, isSystemError } from './receive.js';
 import { heavyWork, WorkQueue } from './work-queue.js';
 // sharp (libvips, about 27 MB resident) is loaded with the first picture, not at start: a small machine
 // that never receives an upload never carries it.
@@ -75,13 +80,48 @@ function checkPixels(meta: Metadata, format: AcceptedFormat) {
   });
 }
 
+/** A write of the pixels that failed with less than this left on the disk failed for want of room. */
+const MIN_FREE_BYTES = 1024 * 1024;
+const DISK_FULL_ERROR = { code: 'ENOSPC', syscall: 'write' };
+
+/**
+ * A JPEG is encoded from the resized pixels written out first, not straight from the decoder: mozjpeg's
+ * optimised encode holds the whole picture's coefficients (about 15 MB at 1,600 x 1,600), and libvips' buffers
+ * for decoding and shrinking a large photo (about 15 MB more) would be held beside them. Through an
+ * uncompressed PNG on disk (lossless, read back in strips), the two come one after the other: the same bytes
+ * out, about 15 MB less at the peak (docs/decisions/025, "A JPEG encoded from its pixels on disk").
+ */
+async function encodeJpeg(sharp: typeof Sharp, resized: Pipeline, scratchDir: string): Promise<Buffer> {
+  const pixels = path.join(scratchDir, `.pixels-${randomBytes(8).toString('hex')}.png`);
+  try {
+    // Written by libvips itself: through a Node stream sharp would queue the whole file in memory.
+    await resized
+      .png({ compressionLevel: 0 })
+      .toFile(pixels)
+      .catch(async (error: unknown) => {
+        // libvips tells a full disk in words only: told by the room left, it is answered as one (507).
+        const { bavail, bsize } = await statfs(scratchDir);
+        if (bavail * bsize < MIN_FREE_BYTES) throw Object.assign(new Error(String(error)), DISK_FULL_ERROR);
+        throw error;
+      });
+    // What decoding freed goes back to the system before the encoder asks for its own.
+    await giveMemoryBack();
+    return await sharp(pixels).jpeg({ quality: 85, mozjpeg: true }).toBuffer();
+  } finally {
+    await rm(pixels, { force: true });
+  }
+}
+
 /**
  * Checks what the bytes really are (never the name or the declared type), then re-encodes the picture:
  * upright, at most MAX_IMAGE_DIMENSION on a side, in its own format, with EXIF, GPS and other metadata
- * dropped (sharp writes none unless asked). `input` is the picture or the file holding it; run it through
- * a place in `imageQueue`.
+ * dropped (sharp writes none unless asked). `input` is the picture or the file holding it; `scratchDir` takes
+ * a file of the picture's pixels for a moment (see encodeJpeg). Run it through a place in `imageQueue`.
  */
-export async function reencodeImage(input: Buffer | string): Promise<{ data: Buffer; extension: string }> {
+export async function reencodeImage(
+  input: Buffer | string,
+  scratchDir: string,
+): Promise<{ data: Buffer; extension: string }> {
   const sharp = await loadSharp();
   let meta: Metadata;
   try {
@@ -95,25 +135,27 @@ export async function reencodeImage(input: Buffer | string): Promise<{ data: Buf
   const animated = (meta.pages ?? 1) > 1;
   checkPixels(meta, format);
   try {
-    let pipeline = sharp(input, { animated, limitInputPixels: MAX_INPUT_PIXELS });
+    let resized = sharp(input, { animated, limitInputPixels: MAX_INPUT_PIXELS });
     // Orientation lives in the EXIF we drop, so apply it to the pixels first.
-    if (!animated) pipeline = pipeline.autoOrient();
-    pipeline = pipeline.resize({
+    if (!animated) resized = resized.autoOrient();
+    resized = resized.resize({
       width: MAX_IMAGE_DIMENSION,
       height: MAX_IMAGE_DIMENSION,
       fit: 'inside',
       withoutEnlargement: true,
     });
-    const encoded =
+    const data = await bodiesHeld.during(() =>
       format === 'jpeg'
-        ? pipeline.jpeg({ quality: 85, mozjpeg: true })
+        ? encodeJpeg(sharp, resized, scratchDir)
         : format === 'png'
-          ? pipeline.png()
+          ? resized.png().toBuffer()
           : format === 'webp'
-            ? pipeline.webp({ quality: 85 })
-            : pipeline.gif();
-    return { data: await encoded.toBuffer(), extension: EXTENSIONS[format] };
+            ? resized.webp({ quality: 85 }).toBuffer()
+            : resized.gif().toBuffer(),
+    );
+    return { data, extension: EXTENSIONS[format] };
   } catch (error) {
+    if (isSystemError(error)) throw error;
     // The header looked like an image but the pixels do not decode: still not an image we can use.
     throw new NotAnImageError(String(error));
   }

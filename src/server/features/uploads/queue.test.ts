@@ -10,6 +10,7 @@ import { multipartBody } from '../../test/multipart.js';
 import { addStaff } from '../../test/staff.js';
 import { audioQueue } from './audio-check.js';
 import { imageQueue } from './image-processing.js';
+import { bodiesHeld } from './receive.js';
 import { BUSY_RETRY_AFTER_SECONDS, heavyWork, type WorkQueue } from './work-queue.js';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -105,4 +106,21 @@ it('decodes one picture or sermon at a time: a picture waits while a sermon is d
     place.leave();
     expect((await res).statusCode).toBe(201);
   }
+}, 60_000);
+
+it('reads no upload body while a picture is re-encoded, and the upload goes on after it', async () => {
+  const audio = sermon();
+  let finish!: () => void;
+  const encoding = bodiesHeld.during(() => new Promise<void>((resolve) => (finish = resolve)));
+  let answered = false;
+  const res = send('/api/upload-audio', 'audio', 'sermon.mp3', 'audio/mpeg', audio).finally(
+    () => (answered = true),
+  );
+  // Had its body been read, the sermon would have been checked and answered by now: the turns are free.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  expect(answered).toBe(false);
+  expect(heavyWork.waiting).toBe(0);
+  finish();
+  await encoding;
+  expect((await res).statusCode).toBe(201);
 }, 60_000);

@@ -64,7 +64,7 @@ export function openUploadsFolder(app: FastifyInstance, dataDir: string): Upload
       const place = given ?? imageQueue.admit();
       if (!place) throw new UploadsBusyError('the image line is full');
       try {
-        const image = await place.run(() => reencodeImage(input));
+        const image = await place.run(() => reencodeImage(input, dir));
         const name = `${randomBytes(16).toString('hex')}.${image.extension}`;
         await writeFile(path.join(dir, name), image.data, { flag: 'wx' });
         return `${UPLOADS_PREFIX}${name}`;
