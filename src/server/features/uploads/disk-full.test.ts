@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISK_FULL } from '../../../common/http.js';
 import { createTestApp } from '../../test/helpers.js';
-import { multipartBody } from '../../test/multipart.js';
+import { postFile } from '../../test/multipart.js';
 import { addStaff } from '../../test/staff.js';
 
 // A real full disk: DATA_DIR on a 1 MB tmpfs, which only root may mount.
@@ -31,6 +31,9 @@ afterAll(async () => {
 });
 
 describe.skipIf(!mounted)('uploads on a full disk', () => {
+  const upload = (url: string, field: string, filename: string, type: string, data: Buffer) =>
+    postFile(t.app, url, staff, { field, filename, type, data });
+
   it.each([
     ['/api/upload-audio', 'audio', 'sermon.mp3', 'audio/mpeg'],
     ['/api/upload-image', 'image', 'photo.jpg', 'image/jpeg'],
@@ -38,13 +41,7 @@ describe.skipIf(!mounted)('uploads on a full disk', () => {
     '%s answers 507 saying the change was not saved, keeps nothing, and /readyz says the disk is full',
     async (url, field, name, type) => {
       // Larger than the whole disk: the write fails with ENOSPC part-way.
-      const body = multipartBody(field, name, type, Buffer.alloc(1536 * 1024, 0xaa));
-      const res = await t.app.inject({
-        method: 'POST',
-        url,
-        headers: { ...staff, ...body.headers },
-        payload: body.payload,
-      });
+      const res = await upload(url, field, name, type, Buffer.alloc(1536 * 1024, 0xaa));
       expect(res.json()).toEqual({ message: DISK_FULL });
       expect(res.statusCode).toBe(507);
       expect(readdirSync(path.join(dataDir, 'uploads'))).toEqual([]);
@@ -62,13 +59,7 @@ describe.skipIf(!mounted)('uploads on a full disk', () => {
       .jpeg()
       .toBuffer();
     expect(picture.length).toBeLessThan(100_000);
-    const body = multipartBody('image', 'photo.jpg', 'image/jpeg', picture);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/upload-image',
-      headers: { ...staff, ...body.headers },
-      payload: body.payload,
-    });
+    const res = await upload('/api/upload-image', 'image', 'photo.jpg', 'image/jpeg', picture);
     expect(res.json()).toEqual({ message: DISK_FULL });
     expect(res.statusCode).toBe(507);
     expect(readdirSync(path.join(dataDir, 'uploads'))).toEqual([]);

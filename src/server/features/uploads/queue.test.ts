@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { UPLOADS_BUSY } from '../../../common/featured-content.js';
 import { createTestApp } from '../../test/helpers.js';
-import { multipartBody } from '../../test/multipart.js';
+import { postFile } from '../../test/multipart.js';
 import { addStaff } from '../../test/staff.js';
 import { audioQueue } from './audio-check.js';
 import { imageQueue } from './image-processing.js';
@@ -30,10 +30,8 @@ const picture = () =>
   sharp({ create: { width: 1200, height: 900, channels: 3, background: '#7c2d12' } })
     .jpeg()
     .toBuffer();
-const send = (url: string, field: string, filename: string, type: string, data: Buffer) => {
-  const body = multipartBody(field, filename, type, data);
-  return t.app.inject({ method: 'POST', url, headers: { ...staff, ...body.headers }, payload: body.payload });
-};
+const send = (url: string, field: string, filename: string, type: string, data: Buffer) =>
+  postFile(t.app, url, staff, { field, filename, type, data });
 const sermon = () => {
   const file = path.join(work, 'sermon.mp3');
   execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=duration=3', '-b:a', '64k', file]);
@@ -46,15 +44,7 @@ describe.each([
 ])('%s under a burst', (url, field, filename, type, file, queue: WorkQueue) => {
   it('works on a few at once, lets a few wait, and answers the rest 503 with Retry-After at once', async () => {
     const data = await file();
-    const upload = () => {
-      const body = multipartBody(field, filename, type, data);
-      return t.app.inject({
-        method: 'POST',
-        url,
-        headers: { ...staff, ...body.headers },
-        payload: body.payload,
-      });
-    };
+    const upload = () => send(url, field, filename, type, data);
     // Other work holds every running place, as a long upload would.
     const holders = Array.from({ length: queue.atOnce }, () => queue.admit()!);
     let finish!: () => void;
