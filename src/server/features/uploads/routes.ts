@@ -78,7 +78,6 @@ export async function uploadRoutes(
   const busy = (reply: FastifyReply) =>
     reply.code(503).header('Retry-After', String(BUSY_RETRY_AFTER_SECONDS)).send({ message: UPLOADS_BUSY });
 
-  const incomingFile = () => path.join(uploadsDir, `.incoming-${randomBytes(8).toString('hex')}`);
   // Removed before the answer is sent, so a refused upload has left nothing behind when its answer arrives.
   const discard = (incoming: string) => unlink(incoming).catch(() => undefined);
 
@@ -103,7 +102,7 @@ export async function uploadRoutes(
       // A place is taken before the body is read: a burst beyond the line is refused before it is received.
       const place = imageQueue.admit();
       if (!place) return busy(reply);
-      const incoming = incomingFile();
+      const incoming = opts.uploads.incomingFile();
       try {
         if ((await receiveFile(request, IMAGE_UPLOAD_FIELD, MAX_IMAGE_UPLOAD_BYTES, incoming)) === undefined)
           return invalid();
@@ -147,7 +146,7 @@ export async function uploadRoutes(
       const place = audioQueue.admit();
       if (!place) return busy(reply);
       // Streamed to disk under a dot-name (never served), checked, then renamed into place.
-      const incoming = incomingFile();
+      const incoming = opts.uploads.incomingFile();
       try {
         const originalName = await receiveFile(request, AUDIO_UPLOAD_FIELD, MAX_AUDIO_UPLOAD_BYTES, incoming);
         if (originalName === undefined) return invalid();
