@@ -3,12 +3,9 @@ import path from 'node:path';
 import type { MediaKind } from '../../../common/library.js';
 import type { Database } from '../../db/client.js';
 import { sermonsWithAudio } from '../featured-content/service.js';
-import { probeAudio, type UploadsFolder } from '../uploads/service.js';
+import { INCOMING_PREFIX, probeAudio, type UploadsFolder } from '../uploads/service.js';
 import * as repository from './repository.js';
 import { describeFile } from './tags.js';
-
-/** Where an upload is received before it is checked (a dot-name: never imported, never played). */
-export const INCOMING_PREFIX = '.incoming-';
 
 const SUBTITLE = /^\.([a-z]{2,3}(?:-[A-Za-z0-9]+)?)\.vtt$/;
 

@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
 import { unlink } from 'node:fs/promises';
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import send from '@fastify/send';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -52,9 +50,9 @@ import {
   receiveFile,
   TruncatedAudioError,
   type CheckedAudio,
+  workFile,
 } from '../uploads/service.js';
 import { longDate } from './air-recordings.js';
-import { INCOMING_PREFIX } from './import.js';
 import {
   addUpload,
   featuredAudioFile,
@@ -85,8 +83,6 @@ export async function libraryRoutes(app: FastifyInstance, opts: { library: Libra
 
   const busy = (reply: FastifyReply) =>
     reply.code(503).header('Retry-After', String(BUSY_RETRY_AFTER_SECONDS)).send({ message: UPLOADS_BUSY });
-  // Received under a dot-name in the folder it will live in (so moving it in is a rename), removed on any failure.
-  const incomingIn = (dir: string) => path.join(dir, `${INCOMING_PREFIX}${randomBytes(8).toString('hex')}`);
   const discard = (file: string) => unlink(file).catch(() => undefined);
 
   api.get(
@@ -119,7 +115,8 @@ export async function libraryRoutes(app: FastifyInstance, opts: { library: Libra
       // A place is taken before the body is read: a burst beyond the line is refused before it is received.
       const place = audioQueue.admit();
       if (!place) return busy(reply);
-      const incoming = incomingIn(library.folders.media);
+      // Received under a dot-name in the folder it will live in (so moving it in is a rename), removed on any failure.
+      const incoming = workFile(library.folders.media, 'incoming');
       try {
         let upload: { originalName: string; audio: CheckedAudio };
         try {
@@ -189,7 +186,7 @@ export async function libraryRoutes(app: FastifyInstance, opts: { library: Libra
       if (!request.isMultipart()) return invalid();
       const place = imageQueue.admit();
       if (!place) return busy(reply);
-      const incoming = incomingIn(library.uploads.dir);
+      const incoming = workFile(library.uploads.dir, 'incoming');
       try {
         if ((await receiveFile(request, MEDIA_ARTWORK_FIELD, MAX_IMAGE_UPLOAD_BYTES, incoming)) === undefined)
           return invalid();

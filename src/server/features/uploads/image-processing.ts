@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { rm, statfs } from 'node:fs/promises';
-import path from 'node:path';
 import type Sharp from 'sharp';
 import type { Metadata, Sharp as Pipeline } from 'sharp';
 import type { PictureTooLarge } from '../../../common/featured-content.js';
 import { giveMemoryBack } from './give-back.js';
 import { bodiesHeld, isSystemError } from './receive.js';
+import { workFile } from './work-files.js';
 import { heavyWork, WorkQueue } from './work-queue.js';
 // sharp (libvips, about 27 MB resident) is loaded with the first picture, not at start: a small machine
 // that never receives an upload never carries it.
@@ -92,7 +91,7 @@ const DISK_FULL_ERROR = { code: 'ENOSPC', syscall: 'write' };
  * out, about 15 MB less at the peak (docs/decisions/025, "A JPEG encoded from its pixels on disk").
  */
 async function encodeJpeg(sharp: typeof Sharp, resized: Pipeline, scratchDir: string): Promise<Buffer> {
-  const pixels = path.join(scratchDir, `.pixels-${randomBytes(8).toString('hex')}.png`);
+  const pixels = workFile(scratchDir, 'pixels');
   try {
     // Written by libvips itself: through a Node stream sharp would queue the whole file in memory.
     await resized

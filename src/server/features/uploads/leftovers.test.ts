@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../../test/helpers.js';
-import { sweepLeftovers } from './service.js';
+import { sweepLeftovers } from './work-files.js';
 
 /** What a crash or a power cut leaves in DATA_DIR/uploads, and what is never theirs to remove. */
 
@@ -13,15 +13,19 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
+/** Makes `file` look last changed `ageMs` ago. */
+function age(file: string, ageMs: number) {
+  const when = (Date.now() - ageMs) / 1000;
+  utimesSync(file, when, when);
+}
+
 /** A folder holding `files`, each last changed `ageMs` ago. */
 function folder(files: Record<string, number>): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'station-leftovers-'));
   dirs.push(dir);
   for (const [name, ageMs] of Object.entries(files)) {
-    const file = path.join(dir, name);
-    writeFileSync(file, 'bytes');
-    const when = (Date.now() - ageMs) / 1000;
-    utimesSync(file, when, when);
+    writeFileSync(path.join(dir, name), 'bytes');
+    age(path.join(dir, name), ageMs);
   }
   return dir;
 }
@@ -57,8 +61,7 @@ describe('what interrupted uploads leave in the uploads folder', () => {
   it('leaves a folder within the folder alone, however old its name', async () => {
     const dir = folder({ 'abcdefabcdefabcdefabcdefabcdefab.png': 2 * HOUR });
     mkdirSync(path.join(dir, '.incoming-aaaaaaaaaaaaaaaa'));
-    const when = (Date.now() - 2 * HOUR) / 1000;
-    utimesSync(path.join(dir, '.incoming-aaaaaaaaaaaaaaaa'), when, when);
+    age(path.join(dir, '.incoming-aaaaaaaaaaaaaaaa'), 2 * HOUR);
     expect(await sweepLeftovers(dir)).toEqual([]);
     expect(readdirSync(dir).sort()).toEqual([
       '.incoming-aaaaaaaaaaaaaaaa',
@@ -72,8 +75,7 @@ describe('what interrupted uploads leave in the uploads folder', () => {
     mkdirSync(uploads);
     const left = path.join(uploads, '.incoming-0123456789abcdef');
     writeFileSync(left, 'half a sermon');
-    const when = (Date.now() - 2 * HOUR) / 1000;
-    utimesSync(left, when, when);
+    age(left, 2 * HOUR);
     const t = await createTestApp({ DATA_DIR: dataDir });
     try {
       await vi.waitFor(() => expect(readdirSync(uploads)).toEqual([]));

@@ -33,6 +33,7 @@ import {
 import { UPLOADS_PREFIX, type UploadsFolder } from './service.js';
 import { imageQueue, PictureTooLargeError } from './image-processing.js';
 import { FieldTooLongError, isSystemError, isTooLarge, MULTIPART_LIMITS, receiveFile } from './receive.js';
+import { workFile } from './work-files.js';
 import { BUSY_RETRY_AFTER_SECONDS } from './work-queue.js';
 
 /** Sermon audio as the Content tab takes it: what every browser and podcast app plays. */
@@ -102,7 +103,7 @@ export async function uploadRoutes(
       // A place is taken before the body is read: a burst beyond the line is refused before it is received.
       const place = imageQueue.admit();
       if (!place) return busy(reply);
-      const incoming = opts.uploads.incomingFile();
+      const incoming = workFile(uploadsDir, 'incoming');
       try {
         if ((await receiveFile(request, IMAGE_UPLOAD_FIELD, MAX_IMAGE_UPLOAD_BYTES, incoming)) === undefined)
           return invalid();
@@ -146,7 +147,7 @@ export async function uploadRoutes(
       const place = audioQueue.admit();
       if (!place) return busy(reply);
       // Streamed to disk under a dot-name (never served), checked, then renamed into place.
-      const incoming = opts.uploads.incomingFile();
+      const incoming = workFile(uploadsDir, 'incoming');
       try {
         const originalName = await receiveFile(request, AUDIO_UPLOAD_FIELD, MAX_AUDIO_UPLOAD_BYTES, incoming);
         if (originalName === undefined) return invalid();
