@@ -7,6 +7,7 @@ import { LibraryTab } from '../../features/library';
 import { ListenersTab } from '../../features/listeners';
 import { PlaylistsTab } from '../../features/playlists';
 import { PrayerTab, PrayerUnreadBadge } from '../../features/prayer';
+import { NewsletterTab } from '../../features/newsletters';
 import { MyBroadcastTab } from '../../features/presenters';
 import { ScheduleTab } from '../../features/programs';
 import { ChangePasswordCard, SettingsTab, UserManagementTab } from '../../features/accounts';
@@ -52,6 +53,7 @@ export const ADMIN_TABS: AdminTab[] = [
   { id: 'subscribers', label: 'Subscribers', superuserOnly: false, row: 'main', component: SubscribersTab },
   { id: 'users', label: 'User Management', superuserOnly: true, row: 'main', component: UserManagementTab },
   { id: 'settings', label: 'Settings', superuserOnly: false, row: 'main', component: SettingsTab },
+  { id: 'newsletter', label: 'Newsletter', superuserOnly: false, row: 'more', component: NewsletterTab },
   { id: 'station', label: 'Station', superuserOnly: true, row: 'more', component: StationTab },
   { id: 'library', label: 'Library', superuserOnly: false, row: 'more', component: LibraryTab },
   { id: 'playlists', label: 'Playlists', superuserOnly: false, row: 'more', component: PlaylistsTab },
