@@ -53,7 +53,6 @@ export const ADMIN_TABS: AdminTab[] = [
   { id: 'subscribers', label: 'Subscribers', superuserOnly: false, row: 'main', component: SubscribersTab },
   { id: 'users', label: 'User Management', superuserOnly: true, row: 'main', component: UserManagementTab },
   { id: 'settings', label: 'Settings', superuserOnly: false, row: 'main', component: SettingsTab },
-  { id: 'newsletter', label: 'Newsletter', superuserOnly: false, row: 'more', component: NewsletterTab },
   { id: 'station', label: 'Station', superuserOnly: true, row: 'more', component: StationTab },
   { id: 'library', label: 'Library', superuserOnly: false, row: 'more', component: LibraryTab },
   { id: 'playlists', label: 'Playlists', superuserOnly: false, row: 'more', component: PlaylistsTab },
@@ -69,6 +68,7 @@ export const ADMIN_TABS: AdminTab[] = [
   { id: 'chat', label: 'Chat', superuserOnly: false, row: 'more', component: ChatTab },
   { id: 'listeners', label: 'Listeners', superuserOnly: false, row: 'more', component: ListenersTab },
   { id: 'captions', label: 'Captions', superuserOnly: false, row: 'more', component: CaptionsTab },
+  { id: 'newsletter', label: 'Newsletter', superuserOnly: false, row: 'more', component: NewsletterTab },
   {
     id: 'broadcast',
     label: 'My broadcast',
