@@ -29,7 +29,11 @@ import { notificationRoutes } from './features/notifications/routes.js';
 import { openNotifications, type StationEvent } from './features/notifications/service.js';
 import { newsletterPageRoutes, subscriberRoutes } from './features/subscribers/routes.js';
 import { newsletterRoutes } from './features/newsletters/routes.js';
-import { DEFAULT_SENDER_TIMINGS, NewsletterSender, type SenderTimings } from './features/newsletters/sender.js';
+import {
+  DEFAULT_SENDER_TIMINGS,
+  NewsletterSender,
+  type SenderTimings,
+} from './features/newsletters/sender.js';
 import { libraryRoutes } from './features/library/routes.js';
 import { onAirRoutes } from './features/on-air/routes.js';
 import { OnAir } from './features/on-air/service.js';

@@ -29,7 +29,10 @@ function paragraphHtml(text: string): string {
  * A picture uploaded to the station is linked on PUBLIC_URL, as the e-mail is read elsewhere.
  */
 export function newsletterEmail(content: NewsletterContent, origin: string) {
-  const paragraphs = content.body.split(/\r?\n[ \t]*\r?\n/).map((p) => p.trim()).filter(Boolean);
+  const paragraphs = content.body
+    .split(/\r?\n[ \t]*\r?\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   const picture = content.imageUrl?.startsWith('/') ? `${origin}${content.imageUrl}` : content.imageUrl;
   const html = paragraphs.map(paragraphHtml);
   if (picture)

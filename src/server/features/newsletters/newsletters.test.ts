@@ -99,7 +99,9 @@ describe('the newsletter, composed and previewed', () => {
     expect(mail.envelopeTo).toEqual(['editor@example.org']);
     expect(mail.headers.get('subject')).toContain('[Test] Easter services');
     expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
-    expect(mail.headers.get('list-unsubscribe')).toMatch(/^<https:\/\/radio\.example\.org\/unsubscribe\?token=/);
+    expect(mail.headers.get('list-unsubscribe')).toMatch(
+      /^<https:\/\/radio\.example\.org\/unsubscribe\?token=/,
+    );
     expect(await t.db.select().from(newsletters)).toHaveLength(0);
 
     smtp.control.refuseOnly.add('nobody@example.org');
@@ -125,7 +127,14 @@ describe('sending to the subscribers', () => {
     const res = await send({ ...draft, perSecond: 50 });
     expect(res.statusCode).toBe(202);
     const done = await untilDone(res.json<{ id: string }>().id);
-    expect(done).toMatchObject({ createdBy: 'newsdesk', recipients: 2, sent: 2, failed: 0, left: 0, perSecond: 50 });
+    expect(done).toMatchObject({
+      createdBy: 'newsdesk',
+      recipients: 2,
+      sent: 2,
+      failed: 0,
+      left: 0,
+      perSecond: 50,
+    });
     expect(done.finishedAt).not.toBeNull();
     expect(smtp.received.map(to).sort()).toEqual(['boaz@example.org', 'ruth@example.org']);
 
@@ -144,7 +153,10 @@ describe('sending to the subscribers', () => {
         payload: 'List-Unsubscribe=One-Click',
       });
       expect(posted.statusCode).toBe(200);
-      const [row] = await t.db.select().from(emailSubscribers).where(eq(emailSubscribers.email, to(mail)));
+      const [row] = await t.db
+        .select()
+        .from(emailSubscribers)
+        .where(eq(emailSubscribers.email, to(mail)));
       expect(row!.status).toBe('unsubscribed');
     }
 
@@ -159,7 +171,10 @@ describe('sending to the subscribers', () => {
 
   it('retries a refused address a few times, then reports it with the SMTP answer; the rest receive theirs', async () => {
     await addSubscribers(
-      ['a', 'b', 'c', 'd', 'e'].map((name) => ({ email: `${name}@example.org`, status: 'confirmed' as const })),
+      ['a', 'b', 'c', 'd', 'e'].map((name) => ({
+        email: `${name}@example.org`,
+        status: 'confirmed' as const,
+      })),
     );
     smtp.control.refuseOnly.add('b@example.org');
     smtp.control.refuseOnly.add('d@example.org');
@@ -168,10 +183,23 @@ describe('sending to the subscribers', () => {
     expect(done).toMatchObject({ recipients: 5, sent: 3, failed: 2, left: 0 });
     expect(smtp.received.map(to).sort()).toEqual(['a@example.org', 'c@example.org', 'e@example.org']);
     // Three attempts each, then no more.
-    expect(smtp.control.refusals.sort()).toEqual([...Array(3).fill('b@example.org'), ...Array(3).fill('d@example.org')]);
+    expect(smtp.control.refusals.sort()).toEqual([
+      ...Array(3).fill('b@example.org'),
+      ...Array(3).fill('d@example.org'),
+    ]);
     expect(done.failures).toEqual([
-      { email: 'b@example.org', attempts: 3, state: 'failed', error: expect.stringContaining('550 Mailbox unavailable') },
-      { email: 'd@example.org', attempts: 3, state: 'failed', error: expect.stringContaining('550 Mailbox unavailable') },
+      {
+        email: 'b@example.org',
+        attempts: 3,
+        state: 'failed',
+        error: expect.stringContaining('550 Mailbox unavailable'),
+      },
+      {
+        email: 'd@example.org',
+        attempts: 3,
+        state: 'failed',
+        error: expect.stringContaining('550 Mailbox unavailable'),
+      },
     ]);
   });
 
@@ -244,7 +272,10 @@ describe('who may, and what is refused', () => {
   });
 
   it('answers 404 for a newsletter that does not exist', async () => {
-    const res = await t.app.inject({ url: '/api/newsletters/00000000-0000-0000-0000-000000000000', headers: staff });
+    const res = await t.app.inject({
+      url: '/api/newsletters/00000000-0000-0000-0000-000000000000',
+      headers: staff,
+    });
     expect(res.statusCode).toBe(404);
   });
 });
@@ -257,7 +288,12 @@ describe('without SMTP_URL', () => {
       await bare.db.insert(emailSubscribers).values({ email: 'ruth@example.org' });
       const list = (await bare.app.inject({ url: '/api/newsletters', headers })).json<NewsletterList>();
       expect(list).toEqual({ canSend: false, newsletters: [] });
-      const preview = await bare.app.inject({ method: 'POST', url: '/api/newsletters/preview', headers, payload: draft });
+      const preview = await bare.app.inject({
+        method: 'POST',
+        url: '/api/newsletters/preview',
+        headers,
+        payload: draft,
+      });
       expect(preview.statusCode).toBe(200);
       for (const [url, payload] of [
         ['/api/newsletters', draft],

@@ -18,9 +18,13 @@ export async function insertNewsletter(
     const id = row!.id;
     // In slices: a bound parameter list has a limit, and a station may have many thousands of subscribers.
     for (let i = 0; i < recipients.length; i += 1000)
-      await tx.insert(newsletterDeliveries).values(
-        recipients.slice(i, i + 1000).map((r) => ({ newsletterId: id, subscriberId: r.id, email: r.email })),
-      );
+      await tx
+        .insert(newsletterDeliveries)
+        .values(
+          recipients
+            .slice(i, i + 1000)
+            .map((r) => ({ newsletterId: id, subscriberId: r.id, email: r.email })),
+        );
     return id;
   });
 }

@@ -82,16 +82,21 @@ it('goes on after a restart half-way through 200 subscribers, and each receives 
       },
       { timeout: 30_000, interval: 50 },
     );
-    expect(done).toMatchObject({ recipients: SUBSCRIBERS, sent: SUBSCRIBERS - 1, unknown: 1, failed: 0, left: 0 });
-    expect(done.failures).toEqual([
-      expect.objectContaining({ email: crashed.email, state: 'unknown' }),
-    ]);
+    expect(done).toMatchObject({
+      recipients: SUBSCRIBERS,
+      sent: SUBSCRIBERS - 1,
+      unknown: 1,
+      failed: 0,
+      left: 0,
+    });
+    expect(done.failures).toEqual([expect.objectContaining({ email: crashed.email, state: 'unknown' })]);
   } finally {
     await second.stop();
   }
   // Exactly one copy each; the address the crash left undecided is not sent a second (at most once).
   const copies = new Map<string, number>();
-  for (const mail of smtp.received) for (const to of mail.envelopeTo) copies.set(to, (copies.get(to) ?? 0) + 1);
+  for (const mail of smtp.received)
+    for (const to of mail.envelopeTo) copies.set(to, (copies.get(to) ?? 0) + 1);
   expect([...copies.values()].every((n) => n === 1)).toBe(true);
   expect(copies.size).toBe(SUBSCRIBERS - 1);
   expect(copies.has(crashed.email)).toBe(false);

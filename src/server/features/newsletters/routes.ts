@@ -50,7 +50,10 @@ export async function newsletterRoutes(app: FastifyInstance, opts: NewsletterRou
     '/newsletters/:id',
     {
       config: { access: 'staff' },
-      schema: { params: idParams, response: { 200: newsletterDetailSchema, 404: errorBodySchema, ...errors } },
+      schema: {
+        params: idParams,
+        response: { 200: newsletterDetailSchema, 404: errorBodySchema, ...errors },
+      },
     },
     async (request, reply) => {
       const detail = await newsletterDetail(app.db, request.params.id);
@@ -74,7 +77,12 @@ export async function newsletterRoutes(app: FastifyInstance, opts: NewsletterRou
       config: { access: 'staff' },
       schema: {
         body: newsletterTestSchema,
-        response: { 200: z.object({ message: z.string() }), 409: errorBodySchema, 502: errorBodySchema, ...errors },
+        response: {
+          200: z.object({ message: z.string() }),
+          409: errorBodySchema,
+          502: errorBodySchema,
+          ...errors,
+        },
       },
     },
     async (request, reply) => {

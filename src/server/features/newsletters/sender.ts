@@ -49,10 +49,7 @@ export class NewsletterSender {
   constructor(private readonly deps: SenderDeps) {}
 
   start(): void {
-    this.running = (async () => {
-      await markInterruptedUnknown(this.deps.db);
-      await this.loop();
-    })();
+    this.running = this.loop();
   }
 
   /** A newsletter was queued here: look now rather than at the next poll. */
@@ -68,8 +65,14 @@ export class NewsletterSender {
   }
 
   private async loop(): Promise<void> {
+    let recovered = false;
     while (!this.stopped) {
       try {
+        // First what the last process left undecided, so nothing `sending` is ever taken again.
+        if (!recovered) {
+          await markInterruptedUnknown(this.deps.db);
+          recovered = true;
+        }
         const delivery = await claimNextDelivery(this.deps.db, new Date());
         if (!delivery) {
           await finishSentNewsletters(this.deps.db);
@@ -99,7 +102,11 @@ export class NewsletterSender {
     }
     const unsubscribeUrl = await unsubscribeUrlFor(db, origin, subscriber);
     try {
-      await mailer.sendToSubscriber({ to: subscriber.email, ...newsletterEmail(delivery, origin), unsubscribeUrl });
+      await mailer.sendToSubscriber({
+        to: subscriber.email,
+        ...newsletterEmail(delivery, origin),
+        unsubscribeUrl,
+      });
     } catch (error) {
       const retryIn = timings.retryDelaysMs[delivery.attempts - 1];
       const answer = smtpAnswer(error);

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   DEFAULT_MESSAGES_PER_SECOND,
@@ -17,12 +17,7 @@ import { Label } from '../../../components/ui/label';
 import { Textarea } from '../../../components/ui/textarea';
 import { serverMessage } from '../../../lib/api-request';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
-import {
-  usePreviewNewsletter,
-  useSendNewsletter,
-  useSendTestNewsletter,
-  useUploadPicture,
-} from '../api';
+import { usePreviewNewsletter, useSendNewsletter, useSendTestNewsletter, useUploadPicture } from '../api';
 
 type Input = z.input<typeof newsletterSendSchema>;
 type Output = z.output<typeof newsletterSendSchema>;
@@ -40,7 +35,7 @@ export function NewsletterComposer({ canSend }: { canSend: boolean }) {
   const upload = useUploadPicture();
   const [testTo, setTestTo] = useState('');
   const [confirming, setConfirming] = useState(false);
-  const imageUrl = form.watch('imageUrl');
+  const imageUrl = useWatch({ control: form.control, name: 'imageUrl' });
 
   const showPreview = form.handleSubmit((draft) =>
     preview.mutate(draft, { onError: (error) => notifyFailure('Preview failed', error) }),
@@ -86,7 +81,10 @@ export function NewsletterComposer({ canSend }: { canSend: boolean }) {
       </CardHeader>
       <CardContent className="space-y-4">
         {!canSend && (
-          <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          <p
+            role="status"
+            className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+          >
             {NEWSLETTER_NEEDS_SMTP} You can still write and preview one.
           </p>
         )}
@@ -127,7 +125,12 @@ export function NewsletterComposer({ canSend }: { canSend: boolean }) {
             {imageUrl && (
               <div className="flex items-center gap-3">
                 <img src={imageUrl} alt="The newsletter's picture" className="h-16 rounded-md object-cover" />
-                <Button type="button" variant="outline" size="sm" onClick={() => form.setValue('imageUrl', null)}>
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  onClick={() => form.setValue('imageUrl', null)}
+                >
                   Remove picture
                 </Button>
               </div>
@@ -214,7 +217,7 @@ function PreviewFrame({ preview }: { preview: NewsletterPreview }) {
         title="Newsletter preview"
         sandbox=""
         srcDoc={`<!doctype html><meta charset="utf-8"><body style="font-family:sans-serif;color:#0f172a;margin:12px">${preview.html}</body>`}
-        className="h-96 w-full rounded border border-slate-100 bg-white"
+        className="h-[32rem] w-full rounded border border-slate-100 bg-white"
       />
     </section>
   );

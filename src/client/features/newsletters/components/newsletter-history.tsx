@@ -6,14 +6,18 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../../components/ui/card';
 import { useNewsletter } from '../api';
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Every newsletter sent or sending: when, by whom, to how many, and how far it has got. */
 export function NewsletterHistory({ newsletters }: { newsletters: NewsletterSummary[] }) {
   return (
     <Card>
       <CardHeader>
-        <CardHeading title="Sent newsletters" description="Sending goes on at the station if this page is closed." />
+        <CardHeading
+          title="Sent newsletters"
+          description="Sending goes on at the station if this page is closed."
+        />
       </CardHeader>
       <CardContent>
         {newsletters.length === 0 ? (
@@ -43,11 +47,17 @@ function NewsletterRow({ newsletter: n }: { newsletter: NewsletterSummary }) {
         </Badge>
       </div>
       <p className="text-xs text-slate-600">
-        {when(n.createdAt)} by {n.createdBy}, to {n.recipients} {n.recipients === 1 ? 'subscriber' : 'subscribers'}
+        {when(n.createdAt)} by {n.createdBy}, to {n.recipients}{' '}
+        {n.recipients === 1 ? 'subscriber' : 'subscribers'}
         {n.finishedAt && `, finished ${when(n.finishedAt)}`}
       </p>
       {n.status === 'sending' && (
-        <progress className="h-2 w-full" max={n.recipients} value={done} aria-label={`Progress of ${n.subject}`} />
+        <progress
+          className="h-2 w-full"
+          max={n.recipients}
+          value={done}
+          aria-label={`Progress of ${n.subject}`}
+        />
       )}
       <p className="text-sm text-slate-700" data-testid="newsletter-counts">
         Sent {n.sent} · Failed {n.failed} · Left {n.left}

@@ -43,7 +43,9 @@ function station(canSend: boolean, newsletters: object[] = []) {
         ...sent,
         body: 'Text',
         imageUrl: null,
-        failures: [{ email: 'gone@example.org', attempts: 3, state: 'failed', error: '550 Mailbox unavailable' }],
+        failures: [
+          { email: 'gone@example.org', attempts: 3, state: 'failed', error: '550 Mailbox unavailable' },
+        ],
       },
     },
   });
