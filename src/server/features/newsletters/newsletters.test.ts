@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   NEWSLETTER_NEEDS_SMTP,
@@ -208,9 +208,16 @@ describe('sending to the subscribers', () => {
       Array.from({ length: 6 }, (_, i) => ({ email: `s${i}@example.org`, status: 'confirmed' as const })),
     );
     // Slow enough that the last address is unsubscribed long before its turn.
-    const res = await send({ ...draft, perSecond: 5 });
+    const res = await send({ ...draft, perSecond: 2 });
     const { id } = res.json<{ id: string }>();
-    const last = rows.at(-1)!;
+    // The last in the order the sender takes them.
+    const [lastTaken] = await t.db
+      .select({ id: newsletterDeliveries.subscriberId })
+      .from(newsletterDeliveries)
+      .where(eq(newsletterDeliveries.newsletterId, id))
+      .orderBy(desc(newsletterDeliveries.nextAt), desc(newsletterDeliveries.subscriberId))
+      .limit(1);
+    const last = rows.find((row) => row.id === lastTaken!.id)!;
     await t.db
       .update(emailSubscribers)
       .set({ status: 'unsubscribed', isActive: 'false' })

@@ -52,7 +52,7 @@ it('goes on after a restart half-way through 200 subscribers, and each receives 
   const { id } = res.json<{ id: string }>();
 
   await vi.waitFor(() => expect(smtp.received.length).toBeGreaterThanOrEqual(SUBSCRIBERS / 2), {
-    timeout: 30_000,
+    timeout: 120_000,
     interval: 10,
   });
   await first.stop();
@@ -80,7 +80,7 @@ it('goes on after a restart half-way through 200 subscribers, and each receives 
         expect(detail.status).toBe('done');
         return detail;
       },
-      { timeout: 30_000, interval: 50 },
+      { timeout: 120_000, interval: 50 },
     );
     expect(done).toMatchObject({
       recipients: SUBSCRIBERS,
@@ -100,4 +100,4 @@ it('goes on after a restart half-way through 200 subscribers, and each receives 
   expect([...copies.values()].every((n) => n === 1)).toBe(true);
   expect(copies.size).toBe(SUBSCRIBERS - 1);
   expect(copies.has(crashed.email)).toBe(false);
-}, 90_000);
+}, 300_000);
