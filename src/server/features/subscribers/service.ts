@@ -33,9 +33,9 @@ export async function isConfirmedSubscriber(db: Database, id: string): Promise<b
   return (await findSubscriber(db, id))?.status === 'confirmed';
 }
 
-/** The one-click unsubscribe link for a subscriber, signed with the station's secret. */
+/** The one-click unsubscribe link for a subscriber on `origin` (no trailing slash), signed by the station. */
 export async function unsubscribeUrlFor(db: Database, origin: string, subscriber: SignedSubscriber) {
-  return unsubscribeUrl(origin.replace(/\/+$/, ''), await signingSecret(db), subscriber);
+  return unsubscribeUrl(origin, await signingSecret(db), subscriber);
 }
 
 /** SPEC.md section 3's subscriber list item with its opt-in status, newest first. */
