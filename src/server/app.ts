@@ -28,6 +28,12 @@ import { createMailer } from './features/subscribers/mailer.js';
 import { notificationRoutes } from './features/notifications/routes.js';
 import { openNotifications, type StationEvent } from './features/notifications/service.js';
 import { newsletterPageRoutes, subscriberRoutes } from './features/subscribers/routes.js';
+import { newsletterRoutes } from './features/newsletters/routes.js';
+import {
+  DEFAULT_SENDER_TIMINGS,
+  NewsletterSender,
+  type SenderTimings,
+} from './features/newsletters/sender.js';
 import { libraryRoutes } from './features/library/routes.js';
 import { onAirRoutes } from './features/on-air/routes.js';
 import { OnAir } from './features/on-air/service.js';
@@ -95,6 +101,8 @@ export async function buildApp(
     presenterSchedule?: PresenterSchedule;
     /** How often the media folder is looked at again for files copied in (tests look sooner). */
     mediaRescanMs?: number;
+    /** How newsletters are retried and looked for (tests retry sooner). */
+    newsletterTimings?: Partial<SenderTimings>;
   } = {},
 ) {
   const app = Fastify({
@@ -214,6 +222,28 @@ export async function buildApp(
   // Newsletter e-mail (double opt-in); its links lead to the pages below.
   await app.register(subscriberRoutes, { mailer, publicUrl: deps.config.publicUrl });
   await app.register(newsletterPageRoutes);
+  // Newsletters are sent where the engine runs, one sender for the station (docs/decisions/029).
+  const sender =
+    mailer && deps.config.publicUrl && deps.config.role !== 'web'
+      ? new NewsletterSender({
+          db: deps.db,
+          mailer,
+          origin: deps.config.publicUrl.replace(/\/+$/, ''),
+          timings: { ...DEFAULT_SENDER_TIMINGS, ...options.newsletterTimings },
+          log: app.log,
+        })
+      : undefined;
+  await app.register(newsletterRoutes, {
+    prefix: '/api',
+    mailer,
+    publicUrl: deps.config.publicUrl,
+    queued: () => sender?.kick(),
+  });
+  if (sender) {
+    app.addHook('onReady', async () => sender.start());
+    // Before the mailer closes: the message under way is sent and recorded first.
+    app.addHook('preClose', async () => sender.stop());
+  }
   await app.register(prayerRoutes);
   await app.register(chatRoutes);
   // A sermon's audio uploaded in the Content tab is a library item too.

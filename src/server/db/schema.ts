@@ -416,3 +416,50 @@ export const playlistItems = pgTable(
     index('playlist_items_media_item_idx').on(t.mediaItemId),
   ],
 );
+
+/**
+ * Newsletters staff sent to the confirmed subscribers (issue 42), sent in the background at `pace_ms` between
+ * messages. `sending` until no delivery is left to try, then `done` (docs/decisions/029).
+ */
+export const newsletters = pgTable('newsletters', {
+  id: id(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  imageUrl: text('image_url'),
+  createdBy: text('created_by').notNull(),
+  createdAt: createdAt(),
+  paceMs: integer('pace_ms').notNull(),
+  status: text('status', { enum: ['sending', 'done'] })
+    .notNull()
+    .default('sending'),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});
+
+/**
+ * One newsletter to one subscriber. `sending` is written before the SMTP server is asked and `sent` after
+ * it accepted; a `sending` row found at start is `unknown` (the station stopped between the two) and is
+ * never sent again: at most once (docs/decisions/029). `skipped`: no longer confirmed when its turn came.
+ */
+export const newsletterDeliveries = pgTable(
+  'newsletter_deliveries',
+  {
+    newsletterId: text('newsletter_id')
+      .notNull()
+      .references(() => newsletters.id, { onDelete: 'cascade' }),
+    subscriberId: text('subscriber_id')
+      .notNull()
+      .references(() => emailSubscribers.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    state: text('state', { enum: ['queued', 'sending', 'sent', 'failed', 'skipped', 'unknown'] })
+      .notNull()
+      .default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAt: timestamp('next_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.newsletterId, t.subscriberId] }),
+    index('newsletter_deliveries_due_idx').on(t.state, t.nextAt),
+  ],
+);

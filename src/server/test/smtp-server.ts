@@ -53,18 +53,20 @@ function textParts(entity: Entity): Record<string, string> {
 
 /**
  * A real SMTP server on 127.0.0.1 (a port the kernel picks) that keeps what it receives. `refuse` makes it
- * refuse every recipient, as a server that will not deliver does.
+ * refuse every recipient, as a server that will not deliver does, `refuseOnly` the addresses in it; each
+ * refused address is noted in `refusals`.
  */
 export async function startSmtpServer() {
   const received: ReceivedMail[] = [];
-  const control = { refuse: false };
+  const control = { refuse: false, refuseOnly: new Set<string>(), refusals: [] as string[] };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     closeTimeout: 1000,
-    onRcptTo(_address, _session, callback) {
-      if (!control.refuse) return callback();
+    onRcptTo(address, _session, callback) {
+      if (!control.refuse && !control.refuseOnly.has(address.address)) return callback();
+      control.refusals.push(address.address);
       const refusal = Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
       callback(refusal);
     },

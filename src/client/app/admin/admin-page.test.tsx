@@ -194,6 +194,7 @@ describe('tabs by role', () => {
       'Chat',
       'Listeners',
       'Captions',
+      'Newsletter',
     ]);
   });
 

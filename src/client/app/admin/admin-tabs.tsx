@@ -7,6 +7,7 @@ import { LibraryTab } from '../../features/library';
 import { ListenersTab } from '../../features/listeners';
 import { PlaylistsTab } from '../../features/playlists';
 import { PrayerTab, PrayerUnreadBadge } from '../../features/prayer';
+import { NewsletterTab } from '../../features/newsletters';
 import { MyBroadcastTab } from '../../features/presenters';
 import { ScheduleTab } from '../../features/programs';
 import { ChangePasswordCard, SettingsTab, UserManagementTab } from '../../features/accounts';
@@ -67,6 +68,7 @@ export const ADMIN_TABS: AdminTab[] = [
   { id: 'chat', label: 'Chat', superuserOnly: false, row: 'more', component: ChatTab },
   { id: 'listeners', label: 'Listeners', superuserOnly: false, row: 'more', component: ListenersTab },
   { id: 'captions', label: 'Captions', superuserOnly: false, row: 'more', component: CaptionsTab },
+  { id: 'newsletter', label: 'Newsletter', superuserOnly: false, row: 'more', component: NewsletterTab },
   {
     id: 'broadcast',
     label: 'My broadcast',

@@ -40,6 +40,16 @@ export function fromAddress(
   return { name: stationName, address };
 }
 
+/** What a subscriber reads: the e-mail with the footer that says why it came and how to stop it. */
+export function subscriberMessage(email: Omit<SubscriberEmail, 'to'>, stationName: string) {
+  const link = escapeHtml(email.unsubscribeUrl);
+  return {
+    subject: email.subject,
+    text: `${email.text}\n\n--\nYou receive this e-mail because this address subscribed to ${stationName}'s newsletter.\nUnsubscribe: ${email.unsubscribeUrl}\n`,
+    html: `${email.html}\n<hr>\n<p style="font-size:12px;color:#64748b">You receive this e-mail because this address subscribed to ${escapeHtml(stationName)}'s newsletter. <a href="${link}">Unsubscribe</a></p>\n`,
+  };
+}
+
 /**
  * Nodemailer over SMTP_URL, or none when it is unset (subscriptions are then confirmed at once). Every
  * e-mail carries a visible unsubscribe link and RFC 8058's one-click List-Unsubscribe headers.
@@ -59,13 +69,10 @@ export function createMailer(
   return {
     async sendToSubscriber(email) {
       const name = stationName();
-      const link = escapeHtml(email.unsubscribeUrl);
       await transport.sendMail({
         from: fromAddress(config, name),
         to: email.to,
-        subject: email.subject,
-        text: `${email.text}\n\n--\nYou receive this e-mail because this address subscribed to ${name}'s newsletter.\nUnsubscribe: ${email.unsubscribeUrl}\n`,
-        html: `${email.html}\n<hr>\n<p style="font-size:12px;color:#64748b">You receive this e-mail because this address subscribed to ${escapeHtml(name)}'s newsletter. <a href="${link}">Unsubscribe</a></p>\n`,
+        ...subscriberMessage(email, name),
         list: { unsubscribe: email.unsubscribeUrl },
         headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
       });

@@ -73,3 +73,11 @@ export async function unsubscribeSubscriber(db: Database, id: string): Promise<v
     .set({ status: 'unsubscribed', isActive: 'false' })
     .where(eq(emailSubscribers.id, id));
 }
+
+export function confirmedSubscriberIds(db: Database) {
+  return db
+    .select({ id: emailSubscribers.id, email: emailSubscribers.email })
+    .from(emailSubscribers)
+    .where(eq(emailSubscribers.status, 'confirmed'))
+    .orderBy(emailSubscribers.createdAt, emailSubscribers.id);
+}

@@ -4,6 +4,7 @@ import { signingSecret } from '../settings/service.js';
 import { confirmationEmail } from './emails.js';
 import type { Mailer } from './mailer.js';
 import {
+  confirmedSubscriberIds,
   confirmPendingSubscriber,
   findSubscriber,
   subscribersNewestFirst,
@@ -21,6 +22,21 @@ import {
   type SignedSubscriber,
   type TokenPurpose,
 } from './tokens.js';
+
+export { subscriberMessage, type Mailer } from './mailer.js';
+
+/** Every confirmed address, for a newsletter (issue 42). */
+export const confirmedSubscribers = confirmedSubscriberIds;
+
+/** Whether the address may still be written to: confirmed now (not unsubscribed since). */
+export async function isConfirmedSubscriber(db: Database, id: string): Promise<boolean> {
+  return (await findSubscriber(db, id))?.status === 'confirmed';
+}
+
+/** The one-click unsubscribe link for a subscriber on `origin` (no trailing slash), signed by the station. */
+export async function unsubscribeUrlFor(db: Database, origin: string, subscriber: SignedSubscriber) {
+  return unsubscribeUrl(origin, await signingSecret(db), subscriber);
+}
 
 /** SPEC.md section 3's subscriber list item with its opt-in status, newest first. */
 export async function listSubscribers(db: Database): Promise<SubscriberListItem[]> {
