@@ -85,9 +85,16 @@ export type SaveOutcome =
   | { outcome: 'not-found' }
   | { outcome: 'refused'; message: string };
 
+const isThere = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
+
 /**
- * An upload the form names that is gone: a form opened before its picture was replaced in another one would
- * otherwise put the removed picture back as a broken image. A stored value sent back unchanged always passes.
+ * An upload the form names that is gone: a form opened before its picture was replaced in another one, or its
+ * new recording deleted in the Library tab, would otherwise save a broken address. A stored value sent back
+ * unchanged always passes.
  */
 async function goneUpload(
   files: FeaturedFiles,
@@ -101,14 +108,7 @@ async function goneUpload(
   for (const [field, message] of fields) {
     const url = input[field];
     const file = url && url !== stored?.[field] ? files.uploads.fileFor(url) : undefined;
-    if (
-      file &&
-      !(await access(file).then(
-        () => true,
-        () => false,
-      ))
-    )
-      return message;
+    if (file && !(await isThere(file))) return message;
   }
   return undefined;
 }
