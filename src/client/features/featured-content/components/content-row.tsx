@@ -12,7 +12,10 @@ import { notifyFailure, notifySuccess } from '../../../lib/notify';
 
 export const DELETE_CONTENT_QUESTION = 'Are you sure you want to delete this content?';
 
-/** One featured item: view, then edit in place (the add form's every field), then save or cancel; delete after the confirmation. */
+/**
+ * One featured item: view, then edit in place (the add form, every field), then save or cancel; delete after
+ * the confirmation.
+ */
 export function ContentRow({ item }: { item: FeaturedItem }) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
