@@ -53,7 +53,7 @@ const optionalText = (max: number) =>
 
 /**
  * POST and PUT /api/featured-content. SPEC.md section 5: title and description must not be blank.
- * On PUT a field left out keeps its stored value; null or '' clears it.
+ * On PUT a field left out keeps its stored value; null or '' clears it (the image and the audio too).
  */
 export const featuredContentBodySchema = z.object({
   title: z
@@ -78,6 +78,10 @@ export const featuredContentBodySchema = z.object({
   duration: optionalText(40),
 });
 export type FeaturedContentBody = z.input<typeof featuredContentBodySchema>;
+
+/** A picture or recording named by a form opened before it was replaced or removed elsewhere (400). */
+export const IMAGE_NO_LONGER_STORED = 'This image is no longer on the station. Please upload it again.';
+export const AUDIO_NO_LONGER_STORED = 'This audio file is no longer on the station. Please upload it again.';
 
 export { idParamsSchema as featuredIdParamsSchema } from './http.js';
 

@@ -42,6 +42,7 @@ import { openPlaylists, playlistHoldingMedia, playlistRotation } from './feature
 import {
   addSermonAudio,
   libraryFileForUrl,
+  libraryItemUsingArtwork,
   mediaExists,
   openLibrary,
   recordLiveProgrammes,
@@ -217,7 +218,12 @@ export async function buildApp(
       deps.config.role === 'web' && deps.config.broadcasterUrl ? deps.config.broadcasterUrl : origin,
   });
   await app.register(stationSettingsRoutes, { prefix: '/api', store: stationSettings });
-  await app.register(featuredContentRoutes, { prefix: '/api' });
+  await app.register(featuredContentRoutes, {
+    prefix: '/api',
+    uploads,
+    // A published recording's featured item shows its library artwork: a picture both name stays.
+    imageUsedElsewhere: (url) => libraryItemUsingArtwork(deps.db, url),
+  });
   await app.register(notificationRoutes, { prefix: '/api', notifications });
   // Newsletter e-mail (double opt-in); its links lead to the pages below.
   await app.register(subscriberRoutes, { mailer, publicUrl: deps.config.publicUrl });

@@ -19,6 +19,14 @@ export async function insertRows(db: Database, values: FeaturedValues[]) {
   return db.insert(featuredContent).values(values).returning();
 }
 
+export async function activeRowById(db: Database, id: string) {
+  const [row] = await db
+    .select()
+    .from(featuredContent)
+    .where(and(eq(featuredContent.id, id), isActive));
+  return row;
+}
+
 export async function updateActiveRow(db: Database, id: string, values: Partial<FeaturedValues>) {
   const [row] = await db
     .update(featuredContent)
@@ -46,7 +54,6 @@ export async function activePlayState(db: Database, id: string) {
   return row;
 }
 
-/** The first active item whose audio is one of `urls`, if any. */
 /** Whether any featured row, shown or deleted, names this picture. */
 export async function anyRowWithImage(db: Database, url: string) {
   const [row] = await db
@@ -57,6 +64,7 @@ export async function anyRowWithImage(db: Database, url: string) {
   return !!row;
 }
 
+/** The first active item whose audio is one of `urls`, if any. */
 export async function activeRowWithAudio(db: Database, urls: string[]) {
   const [row] = await db
     .select({ id: featuredContent.id, title: featuredContent.title })

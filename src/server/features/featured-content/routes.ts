@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -11,20 +11,28 @@ import {
 import { errorBodySchema } from '../../../common/http.js';
 import { RecentPlays } from './play-counter.js';
 import {
-  addContent,
+  addStaffContent,
   CONTENT_NOT_FOUND,
   listActiveContent,
   recordPlay,
   removeContent,
   updateContent,
+  type FeaturedFiles,
+  type SaveOutcome,
 } from './service.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
 /** Featured sermons, devotions, music and announcements: public list and play count, staff writes. */
-export async function featuredContentRoutes(app: FastifyInstance) {
+export async function featuredContentRoutes(app: FastifyInstance, opts: Omit<FeaturedFiles, 'log'>) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const recentPlays = new RecentPlays();
+  const files: FeaturedFiles = { ...opts, log: app.log };
+  const answer = (reply: FastifyReply, saved: SaveOutcome, status: 200 | 201) => {
+    if (saved.outcome === 'saved') return reply.code(status).send(saved.item);
+    if (saved.outcome === 'refused') return reply.code(400).send({ message: saved.message });
+    return reply.code(404).send({ message: CONTENT_NOT_FOUND });
+  };
 
   api.get('/featured-content', { schema: { response: { 200: featuredListSchema } } }, async () =>
     listActiveContent(app.db),
@@ -36,7 +44,7 @@ export async function featuredContentRoutes(app: FastifyInstance) {
       config: { access: 'staff' },
       schema: { body: featuredContentBodySchema, response: { 201: featuredItemSchema, ...errors } },
     },
-    async (request, reply) => reply.code(201).send(await addContent(app.db, request.body)),
+    async (request, reply) => answer(reply, await addStaffContent(app.db, files, request.body), 201),
   );
 
   api.put(
@@ -49,10 +57,8 @@ export async function featuredContentRoutes(app: FastifyInstance) {
         response: { 200: featuredItemSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      const item = await updateContent(app.db, request.params.id, request.body);
-      return item ? item : reply.code(404).send({ message: CONTENT_NOT_FOUND });
-    },
+    async (request, reply) =>
+      answer(reply, await updateContent(app.db, files, request.params.id, request.body), 200),
   );
 
   api.delete(

@@ -1,5 +1,12 @@
-import type { FeaturedItem } from '../../../common/featured-content.js';
+import { access, unlink } from 'node:fs/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  AUDIO_NO_LONGER_STORED,
+  IMAGE_NO_LONGER_STORED,
+  type FeaturedItem,
+} from '../../../common/featured-content.js';
 import type { Database } from '../../db/client.js';
+import type { UploadsFolder } from '../uploads/service.js';
 import * as repository from './repository.js';
 
 type Row = repository.FeaturedRow;
@@ -65,9 +72,86 @@ export async function addContent(db: Database, input: FeaturedContentInput) {
   return toItem(row!);
 }
 
-export async function updateContent(db: Database, id: string, input: FeaturedContentInput) {
+/** The Content tab's pictures and recordings, stored in uploads/, handed in by app.ts. */
+export interface FeaturedFiles {
+  uploads: Pick<UploadsFolder, 'fileFor'>;
+  /** Whether something else (a library item's artwork) shows this picture, so it stays. */
+  imageUsedElsewhere: (url: string) => Promise<boolean>;
+  log: FastifyBaseLogger;
+}
+
+export type SaveOutcome =
+  | { outcome: 'saved'; item: FeaturedItem }
+  | { outcome: 'not-found' }
+  | { outcome: 'refused'; message: string };
+
+const isThere = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
+
+/**
+ * An upload the form names that is gone: a form opened before its picture was replaced in another one, or its
+ * new recording deleted in the Library tab, would otherwise save a broken address. A stored value sent back
+ * unchanged always passes.
+ */
+async function goneUpload(
+  files: FeaturedFiles,
+  input: FeaturedContentInput,
+  stored?: repository.FeaturedRow,
+) {
+  const fields = [
+    ['imageUrl', IMAGE_NO_LONGER_STORED],
+    ['audioUrl', AUDIO_NO_LONGER_STORED],
+  ] as const;
+  for (const [field, message] of fields) {
+    const url = input[field];
+    const file = url && url !== stored?.[field] ? files.uploads.fileFor(url) : undefined;
+    if (file && !(await isThere(file))) return message;
+  }
+  return undefined;
+}
+
+/** POST from the Content tab: as addContent, once its uploads are checked to be there. */
+export async function addStaffContent(
+  db: Database,
+  files: FeaturedFiles,
+  input: FeaturedContentInput,
+): Promise<SaveOutcome> {
+  const gone = await goneUpload(files, input);
+  if (gone) return { outcome: 'refused', message: gone };
+  return { outcome: 'saved', item: await addContent(db, input) };
+}
+
+/**
+ * Every field, the image and the audio included (null removes them). A picture replaced or removed is deleted
+ * from uploads/ unless something else still shows it, as the library does with its artwork. A recording stays:
+ * it is a library item (the Library tab deletes it once no featured item plays it).
+ */
+export async function updateContent(
+  db: Database,
+  files: FeaturedFiles,
+  id: string,
+  input: FeaturedContentInput,
+): Promise<SaveOutcome> {
+  const before = await repository.activeRowById(db, id);
+  if (!before) return { outcome: 'not-found' };
+  const gone = await goneUpload(files, input, before);
+  if (gone) return { outcome: 'refused', message: gone };
   const row = await repository.updateActiveRow(db, id, definedFields(input));
-  return row ? toItem(row) : undefined;
+  if (!row) return { outcome: 'not-found' };
+  if (before.imageUrl && before.imageUrl !== row.imageUrl) await forgetImage(db, files, before.imageUrl);
+  return { outcome: 'saved', item: toItem(row) };
+}
+
+/** A picture no featured item (shown or deleted) and nothing else shows leaves uploads/. */
+async function forgetImage(db: Database, files: FeaturedFiles, url: string) {
+  const file = files.uploads.fileFor(url);
+  if (!file || (await repository.anyRowWithImage(db, url)) || (await files.imageUsedElsewhere(url))) return;
+  await unlink(file).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') files.log.warn({ err: error, url }, 'featured image not removed');
+  });
 }
 
 /** Deleting hides the item (isActive 'false') and keeps its play count; it no longer appears anywhere. */

@@ -91,12 +91,13 @@ export async function storedPaths(db: Database): Promise<Set<string>> {
   return new Set(rows.map((row) => row.path));
 }
 
-/** Whether another item than `id` shows this artwork. */
-export async function otherRowWithArtwork(db: Database, url: string, id: string) {
+/** Whether an item (other than `exceptId`, when given) shows this artwork. */
+export async function rowWithArtwork(db: Database, url: string, exceptId?: string) {
+  const shows = eq(mediaItems.artworkUrl, url);
   const [row] = await db
     .select({ id: mediaItems.id })
     .from(mediaItems)
-    .where(and(eq(mediaItems.artworkUrl, url), ne(mediaItems.id, id)))
+    .where(exceptId === undefined ? shows : and(shows, ne(mediaItems.id, exceptId)))
     .limit(1);
   return !!row;
 }

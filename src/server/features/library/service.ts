@@ -275,13 +275,18 @@ async function forgetArtwork(library: Library, row: Pick<Row, 'id' | 'artworkUrl
   const file = url && library.uploads.fileFor(url);
   if (!file) return;
   if (
-    (await repository.otherRowWithArtwork(library.db, url, row.id)) ||
+    (await repository.rowWithArtwork(library.db, url, row.id)) ||
     (await featuredItemUsingImage(library.db, url))
   )
     return;
   await unlink(file).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== 'ENOENT') library.log.warn({ err: error, url }, 'artwork not removed');
   });
+}
+
+/** Whether a library item shows this picture as its artwork: a featured item dropping it leaves it then. */
+export async function libraryItemUsingArtwork(db: Database, url: string) {
+  return repository.rowWithArtwork(db, url);
 }
 
 /** A picture uploaded for an item becomes its artwork (re-encoded in `place`, as every upload is). */

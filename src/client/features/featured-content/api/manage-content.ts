@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useIsMutating, useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   AUDIO_UPLOAD_FIELD,
@@ -43,9 +43,18 @@ export function useDeleteContent() {
   });
 }
 
+/** One form's uploads (`scope` names the form), so the form waits for them before it is sent. */
+const uploadKey = (scope: string) => ['featured-content-upload', scope];
+
+/** Whether a picture or recording is still on its way up for the form `scope`. */
+export function useUploading(scope: string) {
+  return useIsMutating({ mutationKey: uploadKey(scope) }) > 0;
+}
+
 /** POST /api/upload-image, multipart field 'image'; answers the stored image's address. */
-export function useUploadImage() {
+export function useUploadImage(scope: string) {
   return useMutation({
+    mutationKey: uploadKey(scope),
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append(IMAGE_UPLOAD_FIELD, file);
@@ -57,8 +66,9 @@ export function useUploadImage() {
 export const UPLOAD_AUDIO_PATH = '/api/upload-audio';
 
 /** POST /api/upload-audio, multipart field 'audio', reporting progress; answers the stored file's facts. */
-export function useUploadAudio(onProgress: (fraction: number) => void) {
+export function useUploadAudio(scope: string, onProgress: (fraction: number) => void) {
   return useMutation({
+    mutationKey: uploadKey(scope),
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append(AUDIO_UPLOAD_FIELD, file);

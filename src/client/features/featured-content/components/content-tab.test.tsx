@@ -132,7 +132,7 @@ describe('Content tab: image upload', () => {
 });
 
 describe('Content tab: list', () => {
-  it('edits title and description in place, sending the unchanged image and audio', async () => {
+  it('edits title and description in place, sending the other fields unchanged', async () => {
     const { api, user } = setUp({
       'PUT /api/featured-content/c1': { status: 200, body: { ...sermon, title: 'Grace and truth' } },
     });
@@ -146,6 +146,8 @@ describe('Content tab: list', () => {
     expect(api.calls('PUT', '/api/featured-content/c1')[0]!.body).toEqual({
       title: 'Grace and truth',
       type: 'sermon',
+      speaker: null,
+      duration: null,
       description: 'John 1 in the morning service',
       imageUrl: '/uploads/grace.webp',
       audioUrl: null,

@@ -1,7 +1,7 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useFeaturedContent } from '../api/featured-content';
-import { AddContentForm } from './add-content-form';
+import { ContentForm } from './content-form';
 import { ContentRow } from './content-row';
 
 /** SPEC.md section 2, Content tab: the featured list with in-place edit and delete, and the add form. */
@@ -17,7 +17,7 @@ export function ContentTab() {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <AddContentForm />
+          <ContentForm />
         </CardContent>
       </Card>
       <Card>
