@@ -137,7 +137,10 @@ const FEATURED = [
   },
 ];
 
-/** Fills an empty station with a week of programmes and four featured items, once. */
+/**
+ * Fills an empty station with a week of programmes and four featured items, once, each marked as sample so
+ * staff see it badged and remove it in one click (service.ts). Once removed it never comes back.
+ */
 export async function seedDemoContent(db: Database): Promise<boolean> {
   return once(db, SEEDED_KEY, async (tx) => {
     await addPrograms(
@@ -146,9 +149,10 @@ export async function seedDemoContent(db: Database): Promise<boolean> {
         (day === 'saturday' || day === 'sunday' ? WEEKEND : WEEKDAY).map((slot) => ({
           ...slot,
           dayOfWeek: day,
+          sample: true,
         })),
       ),
     );
-    for (const item of FEATURED) await addContent(tx, item);
+    for (const item of FEATURED) await addContent(tx, item, true);
   });
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { featuredContent } from '../../db/schema.js';
 
@@ -26,6 +26,19 @@ export async function updateActiveRow(db: Database, id: string, values: Partial<
     .where(and(eq(featuredContent.id, id), isActive))
     .returning();
   return row;
+}
+
+const isSample = and(isActive, eq(featuredContent.sample, true));
+
+export async function countSampleRows(db: Database) {
+  const [row] = await db.select({ n: count() }).from(featuredContent).where(isSample);
+  return row?.n ?? 0;
+}
+
+/** Deletes the sample items outright: they carry no audio, so no play count or file goes with them. */
+export async function deleteSampleRows(db: Database) {
+  const rows = await db.delete(featuredContent).where(isSample).returning({ id: featuredContent.id });
+  return rows.length;
 }
 
 /** Counts a play of an active item that has audio; undefined when there is no such item. */

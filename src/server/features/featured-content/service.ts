@@ -27,6 +27,7 @@ const toItem = (row: Row): FeaturedItem => ({
   duration: row.duration,
   playCount: row.playCount,
   speaker: row.speaker,
+  sample: row.sample,
 });
 
 /** SPEC.md section 7: the listener's featured list, newest first. */
@@ -60,15 +61,23 @@ const definedFields = (input: FeaturedContentInput) =>
     Object.entries(input).filter(([, value]) => value !== undefined),
   ) as FeaturedContentInput;
 
-export async function addContent(db: Database, input: FeaturedContentInput) {
-  const [row] = await repository.insertRows(db, [definedFields(input)]);
+/** `sample` only from the demo seed: what staff add is theirs. */
+export async function addContent(db: Database, input: FeaturedContentInput, sample = false) {
+  const [row] = await repository.insertRows(db, [{ ...definedFields(input), sample }]);
   return toItem(row!);
 }
 
+/** A sample item staff edited is theirs now: removing the sample content leaves it. */
 export async function updateContent(db: Database, id: string, input: FeaturedContentInput) {
-  const row = await repository.updateActiveRow(db, id, definedFields(input));
+  const row = await repository.updateActiveRow(db, id, { ...definedFields(input), sample: false });
   return row ? toItem(row) : undefined;
 }
+
+/** How many sample items (come with a fresh station, never edited) are shown. */
+export const countSampleContent = repository.countSampleRows;
+
+/** Deletes the sample items; staff's own and the ones they edited stay. */
+export const removeSampleContent = repository.deleteSampleRows;
 
 /** Deleting hides the item (isActive 'false') and keeps its play count; it no longer appears anywhere. */
 export async function removeContent(db: Database, id: string) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { addDays, dayOfDate, type DayOfWeek } from '../../../common/programs.js';
 import type { Database } from '../../db/client.js';
 import { programOverrides, programs } from '../../db/schema.js';
@@ -42,6 +42,33 @@ export async function updateProgram(db: Database, id: string, values: Partial<Pr
 export async function deleteProgram(db: Database, id: string) {
   const rows = await db.delete(programs).where(eq(programs.id, id)).returning({ id: programs.id });
   return rows.length > 0;
+}
+
+export async function countSamplePrograms(db: Database) {
+  const [row] = await db.select({ n: count() }).from(programs).where(eq(programs.sample, true));
+  return row?.n ?? 0;
+}
+
+/**
+ * Deletes the sample programmes. A one-off replacement of one (staff's own work) becomes a special programme
+ * added on its date instead of going with it; a cancellation of one has nothing left to cancel and goes.
+ */
+export async function deleteSamplePrograms(db: Database) {
+  return db.transaction(async (tx) => {
+    const samples = tx.select({ id: programs.id }).from(programs).where(eq(programs.sample, true));
+    await tx
+      .update(programOverrides)
+      .set({ kind: 'add', programId: null })
+      .where(
+        and(
+          eq(programOverrides.kind, 'replace'),
+          isNotNull(programOverrides.programId),
+          inArray(programOverrides.programId, samples),
+        ),
+      );
+    const rows = await tx.delete(programs).where(eq(programs.sample, true)).returning({ id: programs.id });
+    return rows.length;
+  });
 }
 
 /** One-off changes dated from `from` to `to` (inclusive), each with the weekly programme it changes. */
