@@ -10,6 +10,7 @@ import {
   type ContentType,
   type FeaturedItem,
 } from '../../../../common/featured-content';
+import { SampleBadge } from '../../../components/sample-badge';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -128,6 +129,7 @@ export function ContentRow({ item }: { item: FeaturedItem }) {
             <div className="flex flex-wrap items-center gap-2">
               <h4 className="font-semibold text-slate-900">{item.title}</h4>
               <Badge variant="gold">{contentTypeLabel(item.type)}</Badge>
+              {item.sample && <SampleBadge />}
             </div>
             <p className="mt-1 line-clamp-3 text-sm text-slate-600">{item.description}</p>
           </div>
