@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.js';
 import { countSampleContent, removeSampleContent } from '../featured-content/service.js';
 import { countSamplePrograms, removeSamplePrograms } from '../programs/service.js';
 
-export { seedDemoContent } from './seed.js';
+export { markEarlierDemoContent, seedDemoContent } from './seed.js';
 
 /** What is left of the sample content a fresh station came with (items staff edited are theirs, not counted). */
 export async function sampleContent(db: Database): Promise<SampleContent> {

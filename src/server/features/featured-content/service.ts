@@ -76,6 +76,9 @@ export async function updateContent(db: Database, id: string, input: FeaturedCon
 /** How many sample items (come with a fresh station, never edited) are shown. */
 export const countSampleContent = repository.countSampleRows;
 
+/** Marks the items left unedited from an earlier demo seed as sample (rows were not marked then). */
+export const markSampleContent = repository.markSampleRows;
+
 /** Deletes the sample items; staff's own and the ones they edited stay. */
 export const removeSampleContent = repository.deleteSampleRows;
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { addDays, dayOfDate, type DayOfWeek } from '../../../common/programs.js';
 import type { Database } from '../../db/client.js';
 import { programOverrides, programs } from '../../db/schema.js';
@@ -47,6 +47,31 @@ export async function deleteProgram(db: Database, id: string) {
 export async function countSamplePrograms(db: Database) {
   const [row] = await db.select({ n: count() }).from(programs).where(eq(programs.sample, true));
   return row?.n ?? 0;
+}
+
+/** Marks as sample the programmes equal in every field to one of these, and airing nothing of their own. */
+export async function markSamplePrograms(db: Database, values: ProgramValues[]) {
+  let marked = 0;
+  for (const v of values) {
+    const rows = await db
+      .update(programs)
+      .set({ sample: true })
+      .where(
+        and(
+          eq(programs.title, v.title),
+          eq(programs.speaker, v.speaker ?? ''),
+          eq(programs.ministryFocus, v.ministryFocus ?? ''),
+          eq(programs.description, v.description ?? ''),
+          eq(programs.startTime, v.startTime),
+          eq(programs.duration, v.duration),
+          eq(programs.dayOfWeek, v.dayOfWeek),
+          isNull(programs.airs),
+        ),
+      )
+      .returning({ id: programs.id });
+    marked += rows.length;
+  }
+  return marked;
 }
 
 /**

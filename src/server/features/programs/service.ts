@@ -203,6 +203,9 @@ export const addPrograms = repository.insertPrograms;
 /** How many sample programmes (come with a fresh station, never edited) are left. */
 export const countSamplePrograms = repository.countSamplePrograms;
 
+/** Marks the programmes left unedited from an earlier demo seed as sample (rows were not marked then). */
+export const markSamplePrograms = repository.markSamplePrograms;
+
 /** Deletes the sample programmes, keeping staff's one-off replacements of them as added programmes. */
 export const removeSamplePrograms = repository.deleteSamplePrograms;
 
