@@ -72,6 +72,10 @@ describe('sample content', () => {
     expect(await entries.count()).toBe(43);
     expect(await entries.getByText('Sample', { exact: true }).count()).toBe(43);
     await page.screenshot({ path: `${SHOTS}/sample-schedule.png` });
+    // The next 24 hours name the programmes they fall in: the sample ones are marked there too.
+    const upcoming = page.getByRole('region', { name: 'Next 24 hours' });
+    await upcoming.getByText('Sample', { exact: true }).first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/sample-upcoming.png` });
 
     await notice.getByRole('button', { name: 'Remove sample content' }).click();
     const dialog = page.getByRole('alertdialog');
