@@ -21,6 +21,8 @@ export const featuredItemSchema = z.object({
   speaker: z.string().nullable().optional(),
   duration: z.string().nullable().optional(),
   playCount: z.number().int().nonnegative(),
+  /** Came with a fresh station (sample content) and was never edited: the Content tab marks it. */
+  sample: z.boolean().optional(),
 });
 export type FeaturedItem = z.infer<typeof featuredItemSchema>;
 export const featuredListSchema = z.array(featuredItemSchema);

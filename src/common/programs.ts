@@ -235,7 +235,8 @@ export type ProgramBody = z.input<typeof programBodySchema>;
 export const programPatchSchema = programFieldsSchema
   .extend({ dayOfWeek: daySchema, isActive: isActiveSchema })
   .partial()
-  .extend({ confirmOverlap: confirmOverlapSchema });
+  // No default here: a patch without `airs` (switching a programme off) keeps what it airs.
+  .extend({ airs: airsSchema.optional(), confirmOverlap: confirmOverlapSchema });
 export type ProgramPatch = z.input<typeof programPatchSchema>;
 
 /** A weekly programme as the Schedule tab shows it, with the active programmes it overlaps. */
@@ -251,6 +252,8 @@ export const scheduledProgramSchema = z.object({
   isActive: z.boolean(),
   airs: airsResponseSchema,
   overlapsWith: z.array(z.string()),
+  /** Came with a fresh station (sample content) and was never edited: the Schedule tab marks it. */
+  sample: z.boolean().optional(),
 });
 export type ScheduledProgram = z.infer<typeof scheduledProgramSchema>;
 

@@ -22,6 +22,7 @@ import { backupRoutes } from './features/backup/routes.js';
 import { presenterRoutes } from './features/presenters/routes.js';
 import { listPresenters, type PresenterSchedule } from './features/presenters/service.js';
 import { featuredContentRoutes } from './features/featured-content/routes.js';
+import { sampleContentRoutes } from './features/demo/routes.js';
 import { stationSettingsRoutes } from './features/settings/routes.js';
 import { audioSettingsReader, openStationSettings } from './features/settings/service.js';
 import { createMailer } from './features/subscribers/mailer.js';
@@ -224,6 +225,7 @@ export async function buildApp(
     // A published recording's featured item shows its library artwork: a picture both name stays.
     imageUsedElsewhere: (url) => libraryItemUsingArtwork(deps.db, url),
   });
+  await app.register(sampleContentRoutes, { prefix: '/api' });
   await app.register(notificationRoutes, { prefix: '/api', notifications });
   // Newsletter e-mail (double opt-in); its links lead to the pages below.
   await app.register(subscriberRoutes, { mailer, publicUrl: deps.config.publicUrl });

@@ -34,6 +34,31 @@ describe('loadConfig', () => {
     expect(config.seedDemo).toBe(false);
   });
 
+  // docs/decisions/030-sample-content.md: a station tried out gets sample content, one put into service does not.
+  it.each([
+    [{}, true],
+    [{ NODE_ENV: 'development' }, true],
+    [{ NODE_ENV: 'test' }, true],
+    [{ NODE_ENV: 'production' }, false],
+    [{ PUBLIC_URL: 'https://hope.example' }, false],
+    [{ NODE_ENV: 'production', PUBLIC_URL: 'https://hope.example' }, false],
+    [{ NODE_ENV: 'production', SEED_DEMO: 'true' }, true],
+    [{ PUBLIC_URL: 'https://hope.example', SEED_DEMO: 'yes' }, true],
+    [{ NODE_ENV: 'production', PUBLIC_URL: 'https://hope.example', SEED_DEMO: '1' }, true],
+    [{ SEED_DEMO: 'false' }, false],
+    [{ SEED_DEMO: 'no' }, false],
+    [{ NODE_ENV: 'development', SEED_DEMO: '0' }, false],
+    [{ PUBLIC_URL: '', SEED_DEMO: '' }, true],
+  ])('seeds sample content for %o: %s', (env, seeds) => {
+    expect(loadConfig(env).seedDemo).toBe(seeds);
+  });
+
+  it.each(['maybe', 'TRUE ', 'on', '2'])('refuses SEED_DEMO=%s with one line', (value) => {
+    expect(() => loadConfig({ SEED_DEMO: value })).toThrow(
+      new ConfigError('Invalid environment variable SEED_DEMO: must be true or false'),
+    );
+  });
+
   it('reads the newsletter e-mail settings', () => {
     const config = loadConfig({
       SMTP_URL: 'smtp://user:pass@mail.example.org:587',

@@ -145,10 +145,12 @@ const envSchema = z
         (codes) => codes.every((code) => /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(code)),
         'must be language codes separated by commas',
       ),
+    // Unset: decided with NODE_ENV and PUBLIC_URL below (seedsSampleContent).
     SEED_DEMO: z
       .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
-      .default('true')
-      .transform((v) => v === 'true' || v === '1' || v === 'yes'),
+      .transform((v) => v === 'true' || v === '1' || v === 'yes')
+      .optional(),
+    NODE_ENV: optionalText,
     TRUST_PROXY: trustProxy,
     STATION_ROLE: z.enum(STATION_ROLES, { message: 'must be all, broadcaster or web' }).default('all'),
     BROADCASTER_URL: optionalUrl(/^https?:\/\/\S+$/, 'must be an http(s) URL'),
@@ -199,6 +201,15 @@ const envSchema = z
 
 export type Env = z.infer<typeof envSchema>;
 
+/**
+ * Whether a first start fills the station with sample content (docs/decisions/030-sample-content.md): as
+ * SEED_DEMO says when it is set; otherwise only on a station being tried out, not one started for
+ * production (NODE_ENV=production) or already given its public address (PUBLIC_URL).
+ */
+export function seedsSampleContent(env: Pick<Env, 'SEED_DEMO' | 'NODE_ENV' | 'PUBLIC_URL'>): boolean {
+  return env.SEED_DEMO ?? !(env.NODE_ENV === 'production' || env.PUBLIC_URL);
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -223,6 +234,7 @@ export interface Config {
   subtitleIngestKey?: string;
   /** A LibreTranslate-compatible service for caption languages not supplied; off when unset. */
   translate?: { url: string; apiKey?: string; timeoutMs: number; languages: string[] };
+  /** Sample programmes and featured items on first start (seedsSampleContent). */
   seedDemo: boolean;
   logLevel: Env['LOG_LEVEL'];
   /** Listeners one address may hold open on /stream at once (a church behind one NAT shares an address). */
@@ -293,7 +305,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           languages: e.TRANSLATE_LANGUAGES,
         }
       : undefined,
-    seedDemo: e.SEED_DEMO,
+    seedDemo: seedsSampleContent(e),
     logLevel: e.LOG_LEVEL,
     maxListenersPerAddress: e.MAX_LISTENERS_PER_ADDRESS,
     maxSocketsPerAddress: e.MAX_SOCKETS_PER_ADDRESS,

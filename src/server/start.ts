@@ -4,7 +4,7 @@ import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { ensureFirstSuperuser } from './features/accounts/service.js';
-import { seedDemoContent } from './features/demo/seed.js';
+import { markEarlierDemoContent, seedDemoContent } from './features/demo/service.js';
 import { createLocalBus, createRedisBus, type EventBus } from './plugins/event-bus.js';
 import { openSharedRedis, type SharedRedis } from './plugins/redis.js';
 import { ensureSourcePassword } from './features/settings/service.js';
@@ -45,6 +45,7 @@ export async function createStation(
     : undefined;
   const bus = redis ? await createRedisBus(redis) : createLocalBus();
   const firstSignIn = await ensureFirstSuperuser(database.db, config.admin);
+  await markEarlierDemoContent(database.db);
   if (config.seedDemo) await seedDemoContent(database.db);
   // A web instance takes no live input: the broadcaster makes (and shows) the password. A live source goes
   // over a relayed station elsewhere as over the AutoDJ.

@@ -48,6 +48,8 @@ export const programs = pgTable(
     isActive: flag('is_active', 'true'),
     /** What plays in its slot (common/programs.ts `Airs`); null: the rotation goes on, the programme is listed. */
     airs: jsonb('airs').$type<Airs>(),
+    /** Came with a fresh station (features/demo); staff remove it in one click, and editing it makes it theirs. */
+    sample: boolean('sample').notNull().default(false),
   },
   (t) => [flagCheck('programs', t.isActive), index('programs_day_idx').on(t.dayOfWeek, t.startTime)],
 );
@@ -165,6 +167,8 @@ export const featuredContent = pgTable(
     audioUrl: text('audio_url'),
     playCount: integer('play_count').notNull().default(0),
     isActive: flag('is_active', 'true'),
+    /** Came with a fresh station (features/demo); staff remove it in one click, and editing it makes it theirs. */
+    sample: boolean('sample').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [flagCheck('featured_content', t.isActive)],

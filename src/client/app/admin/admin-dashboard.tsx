@@ -6,6 +6,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { LoadingPanel } from '../../components/loading-panel';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { SampleNotice } from '../../features/sample-content';
 import { getStation } from '../../lib/station';
 import { cn } from '../../lib/utils';
 import { ADMIN_TABS, tabsFor, type AdminTab } from './admin-tabs';
@@ -52,6 +53,8 @@ export function AdminDashboard({
           </Button>
         </div>
       </div>
+
+      {user.role !== 'presenter' && <SampleNotice />}
 
       <Tabs value={active} onValueChange={setChosen} className="w-full">
         <TabsList

@@ -1,10 +1,12 @@
 import { DAYS_OF_WEEK } from '../../../common/programs.js';
 import type { Database } from '../../db/client.js';
-import { addContent } from '../featured-content/service.js';
-import { addPrograms } from '../programs/service.js';
-import { once } from '../settings/service.js';
+import { addContent, markSampleContent } from '../featured-content/service.js';
+import { addPrograms, markSamplePrograms } from '../programs/service.js';
+import { once, ranOnce } from '../settings/service.js';
 
 const SEEDED_KEY = 'demo_seeded';
+/** Set once the demo rows of a station seeded before rows were marked are marked (or when seeded marked). */
+const MARKED_KEY = 'demo_marked';
 
 type Slot = {
   startTime: string;
@@ -137,18 +139,36 @@ const FEATURED = [
   },
 ];
 
-/** Fills an empty station with a week of programmes and four featured items, once. */
+const week = () =>
+  DAYS_OF_WEEK.flatMap((day) =>
+    (day === 'saturday' || day === 'sunday' ? WEEKEND : WEEKDAY).map((slot) => ({ ...slot, dayOfWeek: day })),
+  );
+
+/**
+ * Fills an empty station with a week of programmes and four featured items, once, each marked as sample so
+ * staff see it badged and remove it in one click (service.ts). Once removed it never comes back.
+ */
 export async function seedDemoContent(db: Database): Promise<boolean> {
   return once(db, SEEDED_KEY, async (tx) => {
     await addPrograms(
       tx,
-      DAYS_OF_WEEK.flatMap((day) =>
-        (day === 'saturday' || day === 'sunday' ? WEEKEND : WEEKDAY).map((slot) => ({
-          ...slot,
-          dayOfWeek: day,
-        })),
-      ),
+      week().map((slot) => ({ ...slot, sample: true })),
     );
-    for (const item of FEATURED) await addContent(tx, item);
+    for (const item of FEATURED) await addContent(tx, item, true);
+    // Marked already: a later start must not mark again an item staff saved unchanged (theirs by then).
+    await once(tx, MARKED_KEY, async () => {});
   });
+}
+
+/**
+ * A station seeded before sample rows were marked: the demo programmes and items staff never edited are
+ * marked now, once, so the notice and the one-click removal reach them too.
+ */
+export async function markEarlierDemoContent(db: Database): Promise<number> {
+  if (!(await ranOnce(db, SEEDED_KEY))) return 0;
+  let marked = 0;
+  await once(db, MARKED_KEY, async (tx) => {
+    marked = (await markSamplePrograms(tx, week())) + (await markSampleContent(tx, FEATURED));
+  });
+  return marked;
 }

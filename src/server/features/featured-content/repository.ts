@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { featuredContent } from '../../db/schema.js';
 
@@ -34,6 +34,47 @@ export async function updateActiveRow(db: Database, id: string, values: Partial<
     .where(and(eq(featuredContent.id, id), isActive))
     .returning();
   return row;
+}
+
+const isSample = and(isActive, eq(featuredContent.sample, true));
+
+export async function countSampleRows(db: Database) {
+  const [row] = await db.select({ n: count() }).from(featuredContent).where(isSample);
+  return row?.n ?? 0;
+}
+
+/** Marks as sample the shown items equal to one of these, with no picture or audio added. */
+export async function markSampleRows(
+  db: Database,
+  values: Pick<FeaturedValues, 'type' | 'title' | 'speaker' | 'description'>[],
+) {
+  let marked = 0;
+  for (const v of values) {
+    const rows = await db
+      .update(featuredContent)
+      .set({ sample: true })
+      .where(
+        and(
+          isActive,
+          eq(featuredContent.type, v.type),
+          eq(featuredContent.title, v.title),
+          v.speaker ? eq(featuredContent.speaker, v.speaker) : isNull(featuredContent.speaker),
+          eq(featuredContent.description, v.description),
+          isNull(featuredContent.imageUrl),
+          isNull(featuredContent.audioUrl),
+          isNull(featuredContent.duration),
+        ),
+      )
+      .returning({ id: featuredContent.id });
+    marked += rows.length;
+  }
+  return marked;
+}
+
+/** Deletes the sample items outright: they carry no audio, so no play count or file goes with them. */
+export async function deleteSampleRows(db: Database) {
+  const rows = await db.delete(featuredContent).where(isSample).returning({ id: featuredContent.id });
+  return rows.length;
 }
 
 /** Counts a play of an active item that has audio; undefined when there is no such item. */

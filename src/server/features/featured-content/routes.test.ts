@@ -61,6 +61,7 @@ describe('featured content', () => {
         'id',
         'imageUrl',
         'playCount',
+        'sample',
         'speaker',
         'title',
         'type',

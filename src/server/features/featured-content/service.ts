@@ -34,6 +34,7 @@ const toItem = (row: Row): FeaturedItem => ({
   duration: row.duration,
   playCount: row.playCount,
   speaker: row.speaker,
+  sample: row.sample,
 });
 
 /** SPEC.md section 7: the listener's featured list, newest first. */
@@ -67,8 +68,9 @@ const definedFields = (input: FeaturedContentInput) =>
     Object.entries(input).filter(([, value]) => value !== undefined),
   ) as FeaturedContentInput;
 
-export async function addContent(db: Database, input: FeaturedContentInput) {
-  const [row] = await repository.insertRows(db, [definedFields(input)]);
+/** `sample` only from the demo seed: what staff add is theirs. */
+export async function addContent(db: Database, input: FeaturedContentInput, sample = false) {
+  const [row] = await repository.insertRows(db, [{ ...definedFields(input), sample }]);
   return toItem(row!);
 }
 
@@ -139,7 +141,8 @@ export async function updateContent(
   if (!before) return { outcome: 'not-found' };
   const gone = await goneUpload(files, input, before);
   if (gone) return { outcome: 'refused', message: gone };
-  const row = await repository.updateActiveRow(db, id, definedFields(input));
+  // A sample item staff edited is theirs now: removing the sample content leaves it.
+  const row = await repository.updateActiveRow(db, id, { ...definedFields(input), sample: false });
   if (!row) return { outcome: 'not-found' };
   if (before.imageUrl && before.imageUrl !== row.imageUrl) await forgetImage(db, files, before.imageUrl);
   return { outcome: 'saved', item: toItem(row) };
@@ -153,6 +156,15 @@ async function forgetImage(db: Database, files: FeaturedFiles, url: string) {
     if (error.code !== 'ENOENT') files.log.warn({ err: error, url }, 'featured image not removed');
   });
 }
+
+/** How many sample items (come with a fresh station, never edited) are shown. */
+export const countSampleContent = repository.countSampleRows;
+
+/** Marks the items left unedited from an earlier demo seed as sample (rows were not marked then). */
+export const markSampleContent = repository.markSampleRows;
+
+/** Deletes the sample items; staff's own and the ones they edited stay. */
+export const removeSampleContent = repository.deleteSampleRows;
 
 /** Deleting hides the item (isActive 'false') and keeps its play count; it no longer appears anywhere. */
 export async function removeContent(db: Database, id: string) {

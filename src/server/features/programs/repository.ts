@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { addDays, dayOfDate, type DayOfWeek } from '../../../common/programs.js';
 import type { Database } from '../../db/client.js';
 import { programOverrides, programs } from '../../db/schema.js';
@@ -42,6 +42,58 @@ export async function updateProgram(db: Database, id: string, values: Partial<Pr
 export async function deleteProgram(db: Database, id: string) {
   const rows = await db.delete(programs).where(eq(programs.id, id)).returning({ id: programs.id });
   return rows.length > 0;
+}
+
+export async function countSamplePrograms(db: Database) {
+  const [row] = await db.select({ n: count() }).from(programs).where(eq(programs.sample, true));
+  return row?.n ?? 0;
+}
+
+/** Marks as sample the programmes equal in every field to one of these, and airing nothing of their own. */
+export async function markSamplePrograms(db: Database, values: ProgramValues[]) {
+  let marked = 0;
+  for (const v of values) {
+    const rows = await db
+      .update(programs)
+      .set({ sample: true })
+      .where(
+        and(
+          eq(programs.title, v.title),
+          eq(programs.speaker, v.speaker ?? ''),
+          eq(programs.ministryFocus, v.ministryFocus ?? ''),
+          eq(programs.description, v.description ?? ''),
+          eq(programs.startTime, v.startTime),
+          eq(programs.duration, v.duration),
+          eq(programs.dayOfWeek, v.dayOfWeek),
+          isNull(programs.airs),
+        ),
+      )
+      .returning({ id: programs.id });
+    marked += rows.length;
+  }
+  return marked;
+}
+
+/**
+ * Deletes the sample programmes. A one-off replacement of one (staff's own work) becomes a special programme
+ * added on its date instead of going with it; a cancellation of one has nothing left to cancel and goes.
+ */
+export async function deleteSamplePrograms(db: Database) {
+  return db.transaction(async (tx) => {
+    const samples = tx.select({ id: programs.id }).from(programs).where(eq(programs.sample, true));
+    await tx
+      .update(programOverrides)
+      .set({ kind: 'add', programId: null })
+      .where(
+        and(
+          eq(programOverrides.kind, 'replace'),
+          isNotNull(programOverrides.programId),
+          inArray(programOverrides.programId, samples),
+        ),
+      );
+    const rows = await tx.delete(programs).where(eq(programs.sample, true)).returning({ id: programs.id });
+    return rows.length;
+  });
 }
 
 /** One-off changes dated from `from` to `to` (inclusive), each with the weekly programme it changes. */

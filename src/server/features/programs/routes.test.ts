@@ -109,8 +109,11 @@ describe('weekly programmes', () => {
       speaker: MIDDAY.speaker,
     });
 
+    const afterSong = { kind: 'rotation', start: 'after_current', fillPlaylistId: null };
+    await call('PATCH', `/api/programs/${created.id}`, { airs: afterSong });
     const off = await call('PATCH', `/api/programs/${created.id}`, { isActive: false });
-    expect(off.json()).toMatchObject({ isActive: false });
+    // Switched off, it keeps what it airs (the patch's missing airs is not the default rotation).
+    expect(off.json()).toMatchObject({ isActive: false, airs: afterSong });
     const listing = await call('GET', '/api/programs');
     expect(listing.json()).toMatchObject({
       timeZone: 'Africa/Lagos',

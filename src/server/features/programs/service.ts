@@ -96,6 +96,7 @@ function scheduledOf(row: repository.ProgramRow, overlaps: Map<string, string[]>
     isActive: row.isActive === 'true',
     airs: row.airs ?? DEFAULT_AIRS,
     overlapsWith: overlaps.get(row.id) ?? [],
+    sample: row.sample,
   };
 }
 
@@ -160,7 +161,9 @@ async function changed(db: Database, id: string, patch: ProgramPatch) {
     next.duration !== current.duration ||
     current.isActive !== 'true';
   const overlaps = next.isActive === 'true' && moved ? await weeklyClashes(db, next) : [];
-  return { changes: { ...changes, isActive: next.isActive }, overlaps };
+  // A sample programme staff edited is theirs now (removing the sample leaves it); switching it off is not an edit.
+  const edited = Object.keys(changes).length > 0;
+  return { changes: { ...changes, isActive: next.isActive, ...(edited && { sample: false }) }, overlaps };
 }
 
 /** What a change to a weekly programme would overlap, exactly as its save would check it. */
@@ -196,6 +199,15 @@ export const deleteProgram = repository.deleteProgram;
 
 /** A week of programmes added at once (the demo seed). */
 export const addPrograms = repository.insertPrograms;
+
+/** How many sample programmes (come with a fresh station, never edited) are left. */
+export const countSamplePrograms = repository.countSamplePrograms;
+
+/** Marks the programmes left unedited from an earlier demo seed as sample (rows were not marked then). */
+export const markSamplePrograms = repository.markSamplePrograms;
+
+/** Deletes the sample programmes, keeping staff's one-off replacements of them as added programmes. */
+export const removeSamplePrograms = repository.deleteSamplePrograms;
 
 /**
  * The bus topic a save of the schedule is told on: what reads the schedule keeps it until then (a change made

@@ -135,6 +135,11 @@ export async function signingSecret(db: Database): Promise<Buffer> {
   return Buffer.from(kept, 'base64url');
 }
 
+/** Whether `once` has run `key`'s work on this station. */
+export async function ranOnce(db: Database, key: string): Promise<boolean> {
+  return (await readSetting(db, key)) !== undefined;
+}
+
 /** Runs `work` once per station: the marker key is written in the same transaction as the work. */
 export async function once(
   db: Database,

@@ -2,6 +2,7 @@ import Pencil from 'lucide-react/icons/pencil';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { useState } from 'react';
 import type { FeaturedItem } from '../../../../common/featured-content';
+import { SampleBadge } from '../../../components/sample-badge';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -45,6 +46,7 @@ export function ContentRow({ item }: { item: FeaturedItem }) {
             <div className="flex flex-wrap items-center gap-2">
               <h4 className="font-semibold text-slate-900">{item.title}</h4>
               <Badge variant="gold">{contentTypeLabel(item.type)}</Badge>
+              {item.sample && <SampleBadge />}
             </div>
             {(item.speaker || item.duration || item.audioUrl) && (
               <p className="mt-1 text-sm text-slate-700">

@@ -110,7 +110,10 @@ export function ScheduleTab() {
       </Card>
       <Card>
         <CardContent className="pt-6">
-          <UpcomingView timeZone={week.data?.timeZone} />
+          <UpcomingView
+            timeZone={week.data?.timeZone}
+            sampleIds={new Set(week.data?.programs.filter((p) => p.sample).map((p) => p.id))}
+          />
         </CardContent>
       </Card>
       <Card>

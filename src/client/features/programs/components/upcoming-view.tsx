@@ -1,5 +1,6 @@
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
+import { SampleBadge } from '../../../components/sample-badge';
 import type { UpcomingEntry } from '../../../../common/programs';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -107,7 +108,14 @@ function EntryRow({ entry, clock }: { entry: UpcomingEntry; clock: ReturnType<ty
 }
 
 /** The next 24 hours as they will air, item by item, with what would go wrong flagged before it does. */
-export function UpcomingView({ timeZone }: { timeZone?: string }) {
+export function UpcomingView({
+  timeZone,
+  sampleIds,
+}: {
+  timeZone?: string;
+  /** The weekly programmes that are sample content, marked here as in the week. */
+  sampleIds?: Set<string>;
+}) {
   const upcoming = useUpcoming();
   const data = upcoming.data;
   const clock = stationClock(timeZone ?? data?.timeZone ?? 'UTC');
@@ -195,6 +203,9 @@ export function UpcomingView({ timeZone }: { timeZone?: string }) {
                       )}
                     >
                       {name}
+                      {group.programme && sampleIds?.has(group.programme.id) && (
+                        <SampleBadge className="normal-case tracking-normal" />
+                      )}
                       <span className="font-normal normal-case tabular-nums">
                         {clock.time(first.at)}–{clock.time(last.until)}
                       </span>

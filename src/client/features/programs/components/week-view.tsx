@@ -9,6 +9,7 @@ import {
   type DayOfWeek,
   type ScheduledProgram,
 } from '../../../../common/programs';
+import { SampleBadge } from '../../../components/sample-badge';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Switch } from '../../../components/ui/switch';
@@ -114,8 +115,9 @@ function WeekEntry({
       <p className="break-words text-slate-600">{program.speaker ?? getStation().name}</p>
       {program.ministryFocus && <p className="break-words text-amber-700">{program.ministryFocus}</p>}
       {airs && <p className="break-words font-medium text-blue-900">{airs}</p>}
-      {(overlapping.length > 0 || !program.isActive) && (
+      {(overlapping.length > 0 || !program.isActive || program.sample) && (
         <div className="mt-1 flex flex-wrap gap-1">
+          {program.sample && <SampleBadge />}
           {overlapping.length > 0 && (
             <Badge variant="live" title={`Overlaps ${overlapping.join(', ')}`}>
               <TriangleAlert className="mr-1 h-3 w-3" aria-hidden="true" />
