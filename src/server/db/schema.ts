@@ -416,3 +416,17 @@ export const playlistItems = pgTable(
     index('playlist_items_media_item_idx').on(t.mediaItemId),
   ],
 );
+
+/**
+ * One row counting the changes to what can air (media_items, playlists, playlist_items), bumped by
+ * statement triggers in the same transaction as the change (migration 0015): the schedule keeps the library
+ * and the playlists it read until this row changes, whoever wrote (any instance, a restore, the demo seed).
+ */
+export const catalogueChanges = pgTable(
+  'catalogue_changes',
+  {
+    id: integer('id').primaryKey(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+  },
+  (t) => [check('catalogue_changes_one_row', sql`${t.id} = 1`)],
+);
