@@ -52,6 +52,9 @@ const windowOf = (slot: Slot): PresenterWindow => ({
  */
 const SLOTS_FRESH_MS = 60_000;
 
+/** The library by id, built once per list read (the library reader keeps its list until something changes). */
+const byId = new WeakMap<Playable[], Map<string, Playable>>();
+
 const planned = (item: Playable): PlannedItem => ({
   ...item,
   artist: item.artist ?? '',
@@ -253,7 +256,8 @@ export class OnAir<State> implements Programming {
 
   private async catalogue(): Promise<Catalogue<State>> {
     const list = await this.deps.library();
-    const items = new Map(list.map((item) => [item.id, item]));
+    let items = byId.get(list);
+    if (!items) byId.set(list, (items = new Map(list.map((item) => [item.id, item]))));
     const newest = new Map<string, PlannedItem | null>();
     const { rotation } = this.deps;
     return {
