@@ -59,7 +59,19 @@ export interface NextPick {
 }
 
 const MINUTE = 60_000;
-const key = (text: string) => text.trim().toLowerCase();
+/**
+ * A title or artist as the no-repeat rules compare them. Kept per text: a plan asks for the same few hundred
+ * texts at every pick, and a kept key is one string whose hash the maps already know.
+ */
+const keys = new Map<string, string>();
+const key = (text: string) => {
+  let found = keys.get(text);
+  if (found === undefined) {
+    if (keys.size >= 50_000) keys.clear();
+    keys.set(text, (found = text.trim().toLowerCase()));
+  }
+  return found;
+};
 
 /** When each title, artist and item last aired, from the history. */
 function lastAired(history: Played[]) {
