@@ -85,7 +85,7 @@ describe('the schedule’s plan with the catalogue kept between reads', () => {
     expect(await plan(fresh)).toEqual(before);
     expect(await plan(kept)).toEqual(before);
 
-    // A newer sermon, a song renamed and a playlist's items changed: each shows in the kept plan at once.
+    // A newer sermon and a song renamed: each shows in the kept plan at once.
     const sermon = await addMedia(200, 'sermon');
     await db.update(mediaItems).set({ title: 'Renamed' }).where(eq(mediaItems.id, before[0]!.mediaId!));
     clock += 3000; // past the rotation's own two seconds
