@@ -47,7 +47,7 @@ import {
   mediaExists,
   openLibrary,
   recordLiveProgrammes,
-  playableItems,
+  playableItemsReader,
 } from './features/library/service.js';
 import { uploadRoutes } from './features/uploads/routes.js';
 import { openUploadsFolder } from './features/uploads/service.js';
@@ -163,7 +163,7 @@ export async function buildApp(
   const onAir = new OnAir({
     db: deps.db,
     timeZone,
-    library: () => playableItems(library),
+    library: playableItemsReader(library),
     rotation: playlistRotation(playlists),
     exists: { media: (id) => mediaExists(deps.db, id), playlist: (id) => playlists.exists(id) },
   });

@@ -19,13 +19,18 @@ type Row = Record<string, unknown>;
 const rowsOf = (result: unknown): Row[] =>
   Array.isArray(result) ? (result as Row[]) : ((result as { rows: Row[] }).rows ?? []);
 
+/** Tables kept by triggers from the others (schema.ts, catalogueChanges): not data, never dumped or counted. */
+const DERIVED = new Set(['catalogue_changes']);
+
 /** The station's tables, parents before children (foreign keys), so rows insert in order. */
 async function tablesInOrder(db: Database): Promise<string[]> {
   const tables = rowsOf(
     await db.execute(
       sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
     ),
-  ).map((row) => String(row.name));
+  )
+    .map((row) => String(row.name))
+    .filter((name) => !DERIVED.has(name));
   const edges = rowsOf(
     await db.execute(sql`select c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent
       from pg_constraint c join pg_namespace n on n.oid = c.connamespace

@@ -467,3 +467,17 @@ export const newsletterDeliveries = pgTable(
     index('newsletter_deliveries_due_idx').on(t.state, t.nextAt),
   ],
 );
+
+/**
+ * One row counting the changes to what can air (media_items, playlists, playlist_items), bumped by
+ * statement triggers in the same transaction as the change (migration 0017): the schedule keeps the library
+ * and the playlists it read until this row changes, whoever wrote (any instance, a restore, the demo seed).
+ */
+export const catalogueChanges = pgTable(
+  'catalogue_changes',
+  {
+    id: integer('id').primaryKey(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+  },
+  (t) => [check('catalogue_changes_one_row', sql`${t.id} = 1`)],
+);

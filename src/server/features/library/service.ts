@@ -19,6 +19,7 @@ import {
   type MediaPublish,
   type MediaUpdate,
 } from '../../../common/library.js';
+import { whileCatalogueUnchanged } from '../../db/catalogue.js';
 import type { Database } from '../../db/client.js';
 import type { LibraryItem, LibraryProvider } from '../../radio/library.js';
 import { addContent, featuredItemUsingAudio, featuredItemUsingImage } from '../featured-content/service.js';
@@ -439,6 +440,14 @@ export async function playableItems(library: Pick<Library, 'db' | 'folders'>): P
       kind: row.kind,
       addedAt: row.createdAt.getTime(),
     }));
+}
+
+/**
+ * `playableItems`, read again only when the library or the playlists changed (db/catalogue.ts): the schedule
+ * asks at every item and every 24-hour preview, and reading 10,000 rows was most of what a preview took.
+ */
+export function playableItemsReader(library: Pick<Library, 'db' | 'folders'>): () => Promise<PlayableItem[]> {
+  return whileCatalogueUnchanged(library.db, () => playableItems(library));
 }
 
 /** Every measured item, in the order they came, as the AutoDJ plays them with no schedule. */

@@ -52,6 +52,15 @@ const windowOf = (slot: Slot): PresenterWindow => ({
  */
 const SLOTS_FRESH_MS = 60_000;
 
+/**
+ * The library by id and the newest item of each kind, found once per list read (the library reader keeps
+ * its list until something changes): each was a pass over the whole library at every plan.
+ */
+const readOf = new WeakMap<
+  Playable[],
+  { items: Map<string, Playable>; newest: Map<string, PlannedItem | null> }
+>();
+
 const planned = (item: Playable): PlannedItem => ({
   ...item,
   artist: item.artist ?? '',
@@ -253,8 +262,10 @@ export class OnAir<State> implements Programming {
 
   private async catalogue(): Promise<Catalogue<State>> {
     const list = await this.deps.library();
-    const items = new Map(list.map((item) => [item.id, item]));
-    const newest = new Map<string, PlannedItem | null>();
+    let read = readOf.get(list);
+    if (!read)
+      readOf.set(list, (read = { items: new Map(list.map((item) => [item.id, item])), newest: new Map() }));
+    const { items, newest } = read;
     const { rotation } = this.deps;
     return {
       async pick(playlistId, at, state) {
@@ -266,7 +277,7 @@ export class OnAir<State> implements Programming {
         return item ? planned(item) : null;
       },
       async newest(kind) {
-        // Looked for once per kind: the 24-hour preview asks at every programme that airs "the newest".
+        // Looked for once per kind and library read: the preview asks at every programme airing "the newest".
         if (!newest.has(kind)) {
           let found: Playable | null = null;
           for (const item of list)

@@ -59,10 +59,22 @@ export interface NextPick {
 }
 
 const MINUTE = 60_000;
-const key = (text: string) => text.trim().toLowerCase();
+/**
+ * A title or artist as the no-repeat rules compare them. Kept per text: a plan asks for the same few hundred
+ * texts at every pick, and a kept key is one string whose hash the maps already know.
+ */
+const keys = new Map<string, string>();
+const key = (text: string) => {
+  let found = keys.get(text);
+  if (found === undefined) {
+    if (keys.size >= 50_000) keys.clear();
+    keys.set(text, (found = text.trim().toLowerCase()));
+  }
+  return found;
+};
 
-/** When each title, artist and item last aired, from the history. */
-function lastAired(history: Played[]) {
+/** When each title, artist and item last aired, from the history (what aired after `since` only). */
+function lastAired(history: Played[], since = -Infinity) {
   const titles = new Map<string, number>();
   const artists = new Map<string, number>();
   const items = new Map<string, number>();
@@ -70,6 +82,7 @@ function lastAired(history: Played[]) {
     if (name && (map.get(name) ?? -Infinity) < at) map.set(name, at);
   };
   for (const played of history) {
+    if (played.at <= since) continue;
     note(titles, key(played.title), played.at);
     note(artists, key(played.artist), played.at);
     note(items, played.mediaId, played.at);
@@ -128,7 +141,8 @@ export function pickNext(input: {
   if (items.length === 0) return null;
   const given = input.state ?? stateFrom(items, inserts, history);
   const state = { ...given, lastInsertAt: given.lastInsertAt ?? now };
-  const aired = lastAired(history);
+  let whole: ReturnType<typeof lastAired> | undefined;
+  const aired = () => (whole ??= lastAired(history));
 
   const insertDue =
     playlist.insertKind !== null &&
@@ -142,7 +156,7 @@ export function pickNext(input: {
     const item =
       last >= 0
         ? inserts[(last + 1) % inserts.length]!
-        : leastRecent(inserts, (i) => aired.items.get(i.mediaId) ?? -Infinity, random);
+        : leastRecent(inserts, (i) => aired().items.get(i.mediaId) ?? -Infinity, random);
     return {
       item,
       state: { ...state, songsSinceInsert: 0, lastInsertAt: now, lastInsertId: item.mediaId },
@@ -151,20 +165,24 @@ export function pickNext(input: {
     };
   }
 
+  // The no-repeat checks need only what aired within their longest time (a third of the history, at the
+  // defaults: building these maps was most of what a pick cost); the ages that break ties, all of it.
+  const longest = Math.max(playlist.noRepeatTitleMinutes, playlist.noRepeatArtistMinutes) * MINUTE;
+  const lately = lastAired(history, now - longest);
   const within = (map: Map<string, number>, name: string, minutes: number) =>
     name !== '' && minutes > 0 && (map.get(name) ?? -Infinity) > now - minutes * MINUTE;
   const keepsTitle = (item: RotationItem) =>
-    !within(aired.titles, key(item.title), playlist.noRepeatTitleMinutes) &&
-    !within(aired.items, item.mediaId, playlist.noRepeatTitleMinutes);
+    !within(lately.titles, key(item.title), playlist.noRepeatTitleMinutes) &&
+    !within(lately.items, item.mediaId, playlist.noRepeatTitleMinutes);
   const keepsArtist = (item: RotationItem) =>
-    !within(aired.artists, key(item.artist), playlist.noRepeatArtistMinutes);
+    !within(lately.artists, key(item.artist), playlist.noRepeatArtistMinutes);
   const tiers: [Relaxed, (item: RotationItem) => boolean][] = [
     [[], (item) => keepsTitle(item) && keepsArtist(item)],
     [['artist'], keepsTitle],
   ];
   // With every rule relaxed, the title heard longest ago.
   const titleAge = (item: RotationItem) =>
-    Math.max(aired.titles.get(key(item.title)) ?? -Infinity, aired.items.get(item.mediaId) ?? -Infinity);
+    Math.max(aired().titles.get(key(item.title)) ?? -Infinity, aired().items.get(item.mediaId) ?? -Infinity);
 
   const next = { ...state, songsSinceInsert: state.songsSinceInsert + 1 };
   const index = indexOf(items);
@@ -190,7 +208,7 @@ export function pickNext(input: {
   // The bag may name items removed since it was filled: they are passed over.
   let bag = state.bag;
   if (!bag.some((id) => index.has(id))) bag = shuffled(items, random).map((item) => item.mediaId);
-  const airedAt = (item: RotationItem) => aired.items.get(item.mediaId) ?? -Infinity;
+  const airedAt = (item: RotationItem) => aired().items.get(item.mediaId) ?? -Infinity;
   const take = (item: RotationItem, relaxed: Relaxed): NextPick => {
     const at = bag.indexOf(item.mediaId);
     const left = bag.slice();

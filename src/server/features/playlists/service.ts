@@ -10,6 +10,7 @@ import {
   type PlaylistSettings,
   type PlaylistUpdate,
 } from '../../../common/playlists.js';
+import { whileCatalogueUnchanged } from '../../db/catalogue.js';
 import type { Database } from '../../db/client.js';
 import type { LibraryItem } from '../../radio/library.js';
 import { playableItem, type Library } from '../library/service.js';
@@ -421,17 +422,20 @@ export interface Playlists {
   exists(id: string): Promise<boolean>;
 }
 
-/** The playlists' surface for the schedule: reads the database on each call, so it is never stale. */
+/**
+ * The playlists' surface for the schedule: a snapshot is read again whenever the library or the playlists
+ * changed (db/catalogue.ts), so it is never stale, and only then (reading them is most of a 24-hour plan).
+ */
 export function openPlaylists(library: Pick<Library, 'db' | 'folders'>): Playlists {
   const { db, folders } = library;
-  const snapshot = async () => {
+  const snapshot = whileCatalogueUnchanged(db, async () => {
     const [rows, items] = await Promise.all([repository.allPlaylists(db), repository.readyItemRows(db)]);
     const filled = new Set(items.map((item) => item.playlistId));
     const wholeLibrary = !rows.some((row) => row.inRotation && filled.has(row.id));
     const insertKinds = [...new Set(rows.flatMap((row) => (row.insertKind ? [row.insertKind] : [])))];
     const extra = await repository.readyMedia(db, wholeLibrary ? undefined : insertKinds);
     return new RotationSnapshot(folders, rows, items, extra);
-  };
+  });
   return {
     snapshot,
     async next(playlistId, at, history, state) {
