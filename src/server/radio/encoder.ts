@@ -114,8 +114,8 @@ export class MultiEncoder {
   }
 
   /**
-   * Starts encoding from `slot`, fed first `written` (audio an encoder before this one was given and did not
-   * answer: its settings changed), then what `write` brings.
+   * Starts encoding from `slot`, fed first `written` (what the encoder before this one was given for slots not
+   * broadcast yet: the settings changed), then what `write` brings.
    */
   start(slot: number, written: Written[] = []): void {
     this.broadcast = slot;

@@ -505,7 +505,7 @@ describe('audio pipeline, read back with ffmpeg', () => {
     const decoders = (await audioProcesses()).filter((p) => p.args.includes(sermon));
     expect(decoders.map((p) => p.pid)).not.toContain(outcome.pid);
     expect(logged.filter((line) => /audio decoder .*restarting it/.test(line))).toHaveLength(1);
-    expect(engine.nowPlaying().current_track.title).toBe('Sermon');
+    expect(engine.nowPlaying().current_track.title, logged.join('\n')).toBe('Sermon');
   }, 40_000);
 
   it('replaces an encoder that hangs (stopped, its pipes open) within a second: listeners stay on, no gap of a second', async () => {
@@ -542,6 +542,6 @@ describe('audio pipeline, read back with ffmpeg', () => {
       'audio decoder killed by SIGKILL; restarting it',
       'audio decoder stopped sending audio; restarting it',
     ]);
-    expect(engine.nowPlaying().current_track.title).toBe('Sermon');
+    expect(engine.nowPlaying().current_track.title, logged.join('\n')).toBe('Sermon');
   }, 40_000);
 });
