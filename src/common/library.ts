@@ -116,6 +116,12 @@ export const MEDIA_NOT_FOUND = 'Library item not found';
 export const INVALID_MEDIA_FILE = 'Please upload an audio file: MP3, AAC/M4A, WAV, FLAC, Ogg Vorbis or Opus';
 export const NO_AUDIO_STREAM = 'This file holds no audio. Please upload an audio file.';
 export const TRUNCATED_MEDIA_FILE = 'This audio file is cut short. Please upload the whole file.';
+/**
+ * An upload the server has no program to read (415): no ffmpeg on it (docs/decisions/031). `mp3Taken`: MP3s
+ * are still checked and played without it (mpg123).
+ */
+export const cannotReadWithoutFfmpeg = (mp3Taken: boolean) =>
+  `This server cannot read this file: ffmpeg is not installed on it. ${mp3Taken ? 'MP3 files can still be uploaded. ' : ''}To take it, the station's administrator installs ffmpeg (on Debian or Ubuntu: apt-get install ffmpeg).`;
 export const mediaTooLarge = (maxMb: number) => `Please upload an audio file smaller than ${maxMb} MB`;
 /** DELETE /api/library/:id while a featured item plays the item's audio (409). */
 export const mediaInUse = (featuredTitle: string) =>

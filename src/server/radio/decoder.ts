@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { ffmpegPath } from './ffmpeg.js';
+import { ffmpegPath, MissingMediaToolError } from './ffmpeg.js';
 import { LoudnessLeveller } from './leveller.js';
 import { mp3Decoding, mpg123Args, type Mp3Decoding } from './mpg123.js';
 import { PCM_ARGS, PcmQueue, SAMPLE_RATE, type Fade } from './pcm.js';
@@ -9,22 +9,39 @@ export interface DecodeOptions {
   aheadSeconds: number;
   /** Logged once per failure, not per retry. */
   log?: (message: string, detail: Record<string, unknown>) => void;
-  /** A process that sends nothing this long while audio is wanted is stuck: it is killed and restarted. */
+  /**
+   * The longest a process that sent audio may then send nothing while audio is wanted before it counts as stuck
+   * and is replaced; sooner when less than that is decoded ahead (HANG_MS). `minHangMs`: never sooner than this.
+   */
   hangMs?: number;
+  minHangMs?: number;
   /** Restarts after a crash or a hang before the source counts as ended. */
   maxRestarts?: number;
 }
 
 /**
+ * A decoder that sent audio and stops is waited for while what it decoded ahead lasts, less what a replacement
+ * takes to send its first audio (REPLACE_SECONDS), within MIN_HANG_MS (a busy machine's slow answer is not a
+ * hang) and HANG_MS (a file decoder has seconds ahead; a healthy one answers in milliseconds). A process that
+ * has sent nothing yet is starting (ffmpeg loads its libraries): STARTING_MS.
+ */
+const HANG_MS = 350;
+const MIN_HANG_MS = 250;
+const REPLACE_SECONDS = 0.4;
+const STARTING_MS = 3000;
+
+/**
  * One decoder process (ffmpeg, or mpg123 for an MP3 file) turning a source into the internal format,
- * supervised: a process that dies or hangs before its end is started again (from where it was, for a file)
- * within a second, so a listener hears at most a short gap. Subclasses say what to run.
+ * supervised: a process that dies or hangs before its end is replaced at once (from where it was, for a file),
+ * so a listener hears at most a short gap. Subclasses say what to run.
  */
 abstract class PcmSource {
   protected readonly queue = new PcmQueue((samples) => this.shape(samples));
   protected proc: ChildProcess | null = null;
   private paused = false;
   protected lastData = 0;
+  /** The running process has sent audio. */
+  private answered = false;
   private restarts = 0;
   private closed = false;
   /** The process reached the source's end: what is queued is all there is. */
@@ -59,9 +76,28 @@ abstract class PcmSource {
 
   /** Called on every engine tick: restarts a process that stopped sending while its audio is wanted. */
   check(now = performance.now()): void {
-    if (this.closed || this.ended || this.paused || !this.proc) return;
+    const proc = this.proc;
+    if (!this.overdue(now) || this.judging) return;
+    // Timers run before Node reads its pipes: after Node itself was held up (a busy machine), the audio may be
+    // waiting in the pipe. Judged again once it is read.
+    this.judging = true;
+    setImmediate(() => {
+      this.judging = false;
+      if (this.proc === proc && this.overdue(performance.now())) this.recover('stopped sending audio');
+    });
+  }
+
+  private judging = false;
+
+  /** Audio is owed, and has been for longer than the process is given (see HANG_MS). */
+  private overdue(now: number): boolean {
+    if (this.closed || this.ended || this.paused || !this.proc) return false;
     const since = this.owedSince();
-    if (since !== null && now - since > (this.options.hangMs ?? 1500)) this.recover('stopped sending audio');
+    if (since === null) return false;
+    const { hangMs = HANG_MS, minHangMs = MIN_HANG_MS } = this.options;
+    const aheadMs = (this.queue.available / SAMPLE_RATE - REPLACE_SECONDS) * 1000;
+    const limit = this.answered ? Math.min(hangMs, Math.max(minHangMs, aheadMs)) : STARTING_MS;
+    return now - since > limit;
   }
 
   close(): void {
@@ -80,9 +116,22 @@ abstract class PcmSource {
   }
 
   protected start(): void {
-    const { path, args } = this.command(this.queue.received);
-    const proc = spawn(path, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    let command;
+    try {
+      command = this.command(this.queue.received);
+    } catch (error) {
+      if (!(error instanceof MissingMediaToolError)) throw error;
+      // Nothing on this server decodes it (no ffmpeg): the source ends, what plays goes on.
+      this.options.log?.(
+        `audio decoder cannot start (${error.message}); skipping this source`,
+        this.describe(),
+      );
+      this.ended = true;
+      return;
+    }
+    const proc = spawn(command.path, command.args, { stdio: ['pipe', 'pipe', 'pipe'] });
     this.proc = proc;
+    this.answered = false;
     this.lastData = performance.now();
     let errors = '';
     proc.stderr!.on('data', (chunk: Buffer) => {
@@ -92,6 +141,9 @@ abstract class PcmSource {
     proc.stdout!.on('data', (chunk: Buffer) => {
       if (this.proc !== proc) return;
       this.lastData = performance.now();
+      // Audio again: a later failure is a new one (logged, and given its own restarts).
+      if (!this.answered) this.answered = true;
+      else this.restarts = 0;
       this.queue.push(chunk);
       if (!this.paused && this.queue.available >= this.options.aheadSeconds * SAMPLE_RATE) {
         this.paused = true;

@@ -109,8 +109,6 @@ export class RadioEngine implements NowPlayingSource {
   /** Frames broadcast (every mount), and frames of audio mixed and handed to the encoder. */
   private slot = 0;
   private producedSlot = 0;
-  /** Audio handed to the encoder for slots not broadcast yet, kept to hand again to a restarted encoder. */
-  private inFlight: { slot: number; pcm: Float32Array }[] = [];
   private encoderWaitSince: number | null = null;
   private liveDecoder: { session: LiveSession; decoder: LiveDecoder; ended: boolean } | null = null;
   readonly live: LiveInput;
@@ -424,8 +422,7 @@ export class RadioEngine implements NowPlayingSource {
     this.autodj.check(now);
     this.liveDecoder?.decoder.check(now);
     this.upstream?.check(now);
-    this.encoder?.check(now);
-    if (this.encoder && !this.encoder.running) this.restartEncoder();
+    this.encoder?.check(now, this.slot);
     this.produce(targetSlot + LEAD_SLOTS, now);
     const starting = this.slot === 0;
     while (this.slot < targetSlot) {
@@ -466,14 +463,8 @@ export class RadioEngine implements NowPlayingSource {
     }
     if (made === 0) return;
     const mixed = pcm.subarray(0, made * FRAME_SAMPLES * CHANNELS);
-    this.encoder?.write(mixed);
-    this.inFlight.push({ slot: this.producedSlot, pcm: mixed });
+    this.encoder?.write(this.producedSlot, mixed);
     this.producedSlot += made;
-    while (
-      this.inFlight.length &&
-      this.inFlight[0]!.slot + this.inFlight[0]!.pcm.length / SLOT_SAMPLES <= this.slot
-    )
-      this.inFlight.shift();
   }
 
   /**
@@ -776,29 +767,17 @@ export class RadioEngine implements NowPlayingSource {
   }
 
   private startEncoder(): void {
-    this.encoder?.close();
+    // The audio mixed ahead for the encoder before it goes to the new one: only the restart's moment is lost.
+    const written = this.encoder?.close();
     const { bitrates } = this.settings;
     this.encoder = new MultiEncoder({
       bitrates,
       limit: this.limit(),
       log: (message) => this.options.log?.warn(message),
     });
-    this.restartEncoder();
+    this.encoder.start(this.slot, written);
     for (const [kbps, mount] of this.mounts) if (!(bitrates as number[]).includes(kbps)) mount.closeAll();
     this.broadcaster = this.mounts.get(bitrates[0]!)!;
-  }
-
-  /**
-   * A new encoder run from the next slot to broadcast, handed again the audio mixed for the run before that
-   * it did not answer: a dead or stuck encoder costs listeners no audio, only the restart's moment.
-   */
-  private restartEncoder(): void {
-    const encoder = this.encoder!;
-    encoder.start(this.slot);
-    for (const { slot, pcm } of this.inFlight) {
-      const skip = Math.max(0, this.slot - slot) * SLOT_SAMPLES;
-      if (skip < pcm.length) encoder.write(pcm.subarray(skip));
-    }
   }
 
   private goLive(session: LiveSession, clock: number): void {

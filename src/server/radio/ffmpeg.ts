@@ -1,56 +1,42 @@
 import { execFileSync } from 'node:child_process';
-import { accessSync, chmodSync, constants, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
 /**
- * Where the station's decoder and encoder come from (docs/decisions/024-audio-pipeline-on-ffmpeg.md): the
- * system's ffmpeg when it has one, else the static build an npm package ships for this platform, whichever is
- * newer when both are there. `FFMPEG_PATH` / `FFPROBE_PATH` name one outright.
+ * Where the station's ffmpeg and ffprobe come from: `FFMPEG_PATH` / `FFPROBE_PATH` when set, else the system's
+ * (Debian's `ffmpeg` package, which gets security fixes). There is no fallback build: they read untrusted
+ * uploads and streams, and the only static builds npm carries inside their packages are years behind
+ * (docs/decisions/031). Without one, what needs it is refused with `MissingMediaToolError`; MP3s still play,
+ * upload and measure through mpg123 and lame where the system has them (decisions 027, 028).
+ *
+ * What a station without ffmpeg tells whoever asked for it, naming the package to install.
  */
-export interface MediaTool {
-  path: string;
-  /** Where it was found: 'environment', 'system' or 'npm'. */
-  origin: 'environment' | 'system' | 'npm';
-  /** The build's year (its copyright line): static git builds carry no release number to compare. */
-  year: number;
-  version: string;
-}
+export class MissingMediaToolError extends Error {}
 
-const require = createRequire(import.meta.url);
-const found = new Map<string, MediaTool>();
+/** How an administrator gets ffmpeg and ffprobe (both are in Debian's `ffmpeg` package). */
+export const INSTALL_FFMPEG = 'apt-get install ffmpeg';
 
-/** The ffmpeg the station runs. Throws with a clear message when there is none. */
-export const ffmpegTool = () => tool('ffmpeg', 'FFMPEG_PATH', '@ffmpeg-installer/ffmpeg');
-/** The ffprobe the library reads files with. */
-export const ffprobeTool = () => tool('ffprobe', 'FFPROBE_PATH', '@ffprobe-installer/ffprobe');
-export const ffmpegPath = () => ffmpegTool().path;
-export const ffprobePath = () => ffprobeTool().path;
+const found = new Map<string, string>();
 
-function tool(name: string, variable: string, npmPackage: string): MediaTool {
+/** The ffmpeg the station runs. Throws MissingMediaToolError when there is none. */
+export const ffmpegPath = () => tool('ffmpeg', 'FFMPEG_PATH');
+/** The ffprobe the library reads files with. Throws MissingMediaToolError when there is none. */
+export const ffprobePath = () => tool('ffprobe', 'FFPROBE_PATH');
+
+function tool(name: string, variable: string): string {
   const known = found.get(name);
   if (known) return known;
   const named = process.env[variable];
-  const candidates: { path: string; origin: MediaTool['origin'] }[] = named
-    ? [{ path: named, origin: 'environment' }]
-    : [
-        ...onPath(name).map((path) => ({ path, origin: 'system' as const })),
-        ...npmBinary(npmPackage).map((path) => ({ path, origin: 'npm' as const })),
-      ];
-  let best: MediaTool | null = null;
-  for (const candidate of candidates) {
-    const described = describe(candidate.path);
-    if (described && (!best || described.year > best.year)) best = { ...candidate, ...described };
-  }
-  if (!best) {
-    throw new Error(
+  const path = named || onPath(name)[0];
+  if (!path || !runs(path)) {
+    throw new MissingMediaToolError(
       named
         ? `${variable}=${named} is not a working ${name}`
-        : `No ${name} found: run npm install (it brings one), or install ffmpeg from your system's packages`,
+        : `No ${name} on this server: install it from the system's packages (Debian or Ubuntu: ${INSTALL_FFMPEG})`,
     );
   }
-  found.set(name, best);
-  return best;
+  found.set(name, path);
+  return path;
 }
 
 function onPath(name: string): string[] {
@@ -69,30 +55,12 @@ function onPath(name: string): string[] {
     .slice(0, 1);
 }
 
-function npmBinary(npmPackage: string): string[] {
+function runs(path: string): boolean {
   try {
-    const { path } = require(npmPackage) as { path: string };
-    // npm may have skipped the package's own `chmod` install script: the binary is ours to make runnable.
-    try {
-      accessSync(path, constants.X_OK);
-    } catch {
-      chmodSync(path, 0o755);
-    }
-    return [path];
+    execFileSync(path, ['-hide_banner', '-version'], { timeout: 10_000, stdio: 'ignore' });
+    return true;
   } catch {
-    return []; // no build for this platform
-  }
-}
-
-function describe(path: string): { year: number; version: string } | null {
-  try {
-    const out = execFileSync(path, ['-hide_banner', '-version'], { encoding: 'utf8', timeout: 10_000 });
-    const first = out.split('\n')[0] ?? '';
-    const version = /version (\S+)/.exec(first)?.[1] ?? 'unknown';
-    const year = Number(/Copyright \(c\) \d{4}-(\d{4})/.exec(first)?.[1] ?? 0);
-    return { year, version };
-  } catch {
-    return null;
+    return false;
   }
 }
 

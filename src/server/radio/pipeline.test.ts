@@ -59,7 +59,7 @@ const LIBRARY: Master[] = [
     source: 'anoisesrc=color=brown:seed=3',
     filter: 'tremolo=f=1:d=0.3',
     lufs: -18,
-    seconds: 40,
+    seconds: 50,
   },
 ];
 
@@ -72,6 +72,18 @@ const items: LibraryItem[] = [];
 /** Each item as now playing announced it: where it started on the stream clock (its crossfade's start). */
 const aired: { title: string; startedAt: number }[] = [];
 const logged: string[] = [];
+/** performance.now() of each line logged, in the same order, and who waits for the next one. */
+const loggedAt: number[] = [];
+const logWaiters: (() => void)[] = [];
+
+/** When a line matching `pattern` was logged: the first one from the `after`-th line on, waited for. */
+async function loggedTime(pattern: RegExp, after: number): Promise<number> {
+  for (;;) {
+    const index = logged.findIndex((line, i) => i >= after && pattern.test(line));
+    if (index >= 0) return loggedAt[index]!;
+    await new Promise<void>((resolve) => logWaiters.push(resolve));
+  }
+}
 /** Listeners from the start of the broadcast: its first pass through the library, for the first checks. */
 let main: Ear;
 let low: Ear;
@@ -264,7 +276,16 @@ beforeAll(async () => {
   for (const spec of LIBRARY) items.push(await master(spec));
   database = await createTestDatabase();
   const logger = Fastify({
-    logger: { level: 'info', stream: { write: (line: string) => void logged.push(JSON.parse(line).msg) } },
+    logger: {
+      level: 'info',
+      stream: {
+        write: (line: string) => {
+          logged.push(JSON.parse(line).msg);
+          loggedAt.push(performance.now());
+          for (const wake of logWaiters.splice(0)) wake();
+        },
+      },
+    },
   }).log;
   engine = new RadioEngine({
     config: {
@@ -304,7 +325,7 @@ beforeAll(async () => {
   // Within the burst a listener gets on connecting (4 s): both hear the broadcast from its first frame.
   main = new Ear(`${base}/stream`);
   low = new Ear(`${base}/stream/64`, 64);
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   main?.close();
@@ -414,10 +435,14 @@ describe('audio pipeline, read back with ffmpeg', () => {
     expect(Math.abs(best.lag), `64 kbps is ${best.lag} samples off`).toBeLessThan(FRAME_SAMPLES);
   }, 40_000);
 
-  /** A listener through a process's death: connected, its longest wait and silence, and the clock. */
+  /**
+   * A listener through a process's death (or hang: SIGSTOP): connected, its longest wait and silence, the clock,
+   * and how long after the signal a line matching `replaced` was logged (the process replaced).
+   */
   async function throughKill(
     find: (processes: { pid: number; args: string }[]) => number | undefined,
     signal: NodeJS.Signals = 'SIGKILL',
+    replaced = /restarting it/,
   ) {
     await recordFirstPass();
     main.close();
@@ -427,12 +452,19 @@ describe('audio pipeline, read back with ffmpeg', () => {
     const pid = find(await audioProcesses());
     expect(pid).toBeDefined();
     const killedAt = ear.clockNow;
+    const lines = logged.length;
+    const signalledAt = performance.now();
     process.kill(pid!, signal);
     const clock = engine.nowPlaying().stream_clock;
+    const replacedAfterMs = (await loggedTime(replaced, lines)) - signalledAt;
     await ear.until(() => ear.clockNow > killedAt + 4);
     expect(ear.closed).toBe(false);
     ear.close();
-    const waits = ear.arrivals.slice(1).map((t, i) => t - ear.arrivals[i]!);
+    // Waits from the signal on: before it, the burst on connecting and whatever else the machine was doing.
+    const waits = ear.arrivals
+      .slice(1)
+      .map((t, i) => t - Math.max(ear.arrivals[i]!, signalledAt))
+      .filter((wait) => wait > 0);
     const clocks = ear.clocks.map((c) => c.clock);
     // Silences from just before the kill on (the burst on connecting may hold an earlier test's).
     const placed = placeFrames(ear);
@@ -445,6 +477,7 @@ describe('audio pipeline, read back with ffmpeg', () => {
       clocks,
       clockMoved: engine.nowPlaying().stream_clock - clock,
       pid: pid!,
+      replacedAfterMs,
     };
   }
 
@@ -472,22 +505,43 @@ describe('audio pipeline, read back with ffmpeg', () => {
     const decoders = (await audioProcesses()).filter((p) => p.args.includes(sermon));
     expect(decoders.map((p) => p.pid)).not.toContain(outcome.pid);
     expect(logged.filter((line) => /audio decoder .*restarting it/.test(line))).toHaveLength(1);
-    expect(engine.nowPlaying().current_track.title).toBe('Sermon');
+    expect(engine.nowPlaying().current_track.title, logged.join('\n')).toBe('Sermon');
   }, 40_000);
 
-  it('restarts an encoder that hangs (stopped, its pipes open): listeners stay on and hear a short silence', async () => {
-    const outcome = await throughKill((list) => list.find(isEncoder)?.pid, 'SIGSTOP');
-    // A hang is told from a slow answer after 0.7 s without frames (a kill needs no wait), then a new encoder
-    // starts: with both cores busy, 0.66 to 1.05 s of waiting and 0.94 to 1.17 s of silence here.
-    // The bounds are a player's patience, not the speed: a restart that waited for the 3 s start limit, or
-    // never came, fails them.
-    expect(outcome.longestWaitMs).toBeLessThan(2000);
-    expect(outcome.longestSilence).toBeLessThan(2);
+  it('replaces an encoder that hangs (stopped, its pipes open) within a second: listeners stay on, no gap of a second', async () => {
+    const outcome = await throughKill((list) => list.find(isEncoder)?.pid, 'SIGSTOP', /audio encoder/);
+    // Its frames stop at once, and what it was given is due half a second later: replaced before that
+    // (measured from the signal, so the first missing frame is later still).
+    expect(outcome.replacedAfterMs).toBeLessThan(1000);
+    expect(outcome.longestWaitMs).toBeLessThan(1000);
+    expect(outcome.longestSilence).toBeLessThan(1);
     expect(outcome.clockMoved).toBeGreaterThan(3);
     const encoders = (await audioProcesses()).filter(isEncoder);
     expect(encoders.map((p) => p.pid)).not.toContain(outcome.pid);
-    expect(logged.filter((line) => /audio encoder stopped answering; restarting it/.test(line))).toHaveLength(
-      1,
+    expect(logged.filter((line) => /audio encoder .*restarting it/.test(line))).toEqual([
+      'audio encoder killed by SIGKILL; restarting it',
+      'audio encoder stopped answering; restarting it',
+    ]);
+  }, 40_000);
+
+  it('replaces a decoder that hangs (stopped, its pipes open) within a second, from where it was: no gap of a second', async () => {
+    const sermon = items.find((item) => item.title === 'Sermon')!.path;
+    const outcome = await throughKill(
+      (list) => list.find((p) => p.args.includes(sermon))?.pid,
+      'SIGSTOP',
+      /audio decoder/,
     );
+    // It is asked for audio again within a tick of the signal: replaced within a second of that.
+    expect(outcome.replacedAfterMs).toBeLessThan(1000);
+    expect(outcome.longestWaitMs).toBeLessThan(1000);
+    expect(outcome.longestSilence).toBeLessThan(1);
+    expect(outcome.clockMoved).toBeGreaterThan(3);
+    const decoders = (await audioProcesses()).filter((p) => p.args.includes(sermon));
+    expect(decoders.map((p) => p.pid)).not.toContain(outcome.pid);
+    expect(logged.filter((line) => /audio decoder .*restarting it/.test(line))).toEqual([
+      'audio decoder killed by SIGKILL; restarting it',
+      'audio decoder stopped sending audio; restarting it',
+    ]);
+    expect(engine.nowPlaying().current_track.title, logged.join('\n')).toBe('Sermon');
   }, 40_000);
 });

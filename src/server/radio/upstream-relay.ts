@@ -156,7 +156,9 @@ export class UpstreamRelay {
       }
       decoder = new LiveDecoder(this.options.level(), {
         aheadSeconds: this.options.aheadSeconds,
+        // A station elsewhere's format may come in pages of a second or more: waited for as long whatever is ahead.
         hangMs: this.options.hangMs ?? 5000,
+        minHangMs: this.options.hangMs ?? 5000,
         source: `station elsewhere ${this.station.address}`,
         log: (message) => this.options.log?.('warn', message),
       });

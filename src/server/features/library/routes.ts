@@ -15,6 +15,7 @@ import {
 } from '../../../common/featured-content.js';
 import { errorBodySchema, idParamsSchema, staffErrorResponses } from '../../../common/http.js';
 import {
+  cannotReadWithoutFfmpeg,
   INVALID_MEDIA_FILE,
   MEDIA_ARTWORK_FIELD,
   MEDIA_NOT_FOUND,
@@ -43,6 +44,8 @@ import {
   IncompleteAudioError,
   isSystemError,
   isTooLarge,
+  MissingMediaToolError,
+  mp3WithoutFfmpeg,
   MULTIPART_LIMITS,
   NoAudioStreamError,
   NotAnImageError,
@@ -106,6 +109,7 @@ export async function libraryRoutes(app: FastifyInstance, opts: { library: Libra
           201: mediaItemSchema,
           ...staffErrorResponses,
           413: errorBodySchema,
+          415: errorBodySchema,
           503: errorBodySchema,
         },
       },
@@ -177,6 +181,7 @@ export async function libraryRoutes(app: FastifyInstance, opts: { library: Libra
           200: mediaItemSchema,
           ...staffErrorResponses,
           413: errorBodySchema,
+          415: errorBodySchema,
           503: errorBodySchema,
         },
       },
@@ -282,6 +287,8 @@ function refuseAudio(error: unknown, reply: FastifyReply, maxMb: number) {
   if (error instanceof NoAudioStreamError) return refuse(NO_AUDIO_STREAM);
   if (error instanceof DecodeTimeoutError)
     return reply.code(503).header('Retry-After', '300').send({ message: AUDIO_CHECK_TIMED_OUT });
+  if (error instanceof MissingMediaToolError)
+    return reply.code(415).send({ message: cannotReadWithoutFfmpeg(mp3WithoutFfmpeg()) });
   // A failure of this machine (disk full, permissions) is ours; anything else the body did.
   if (isSystemError(error)) throw error;
   return refuse(INVALID_MEDIA_FILE);

@@ -3,6 +3,7 @@ import { setTimeout } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { analyseAudio, SilentAudioError, ToolTimeoutError } from '../../radio/analysis.js';
+import { MissingMediaToolError } from '../../radio/ffmpeg.js';
 import { heavyWork, NotAnImageError, UploadsBusyError } from '../uploads/service.js';
 import * as repository from './repository.js';
 import { embeddedPicture } from './tags.js';
@@ -121,5 +122,6 @@ const FILE_MISSING = 'The file is missing from its folder.';
 function failure(error: unknown): string {
   if (error instanceof SilentAudioError) return 'No sound found: the file is silent.';
   if (error instanceof ToolTimeoutError) return 'Measuring this file took too long.';
+  if (error instanceof MissingMediaToolError) return error.message;
   return 'The file could not be decoded to the end: it may be damaged.';
 }

@@ -1,8 +1,13 @@
 import { open } from 'node:fs/promises';
 import { progressSeconds, runMediaTool, ToolTimeoutError } from '../../radio/analysis.js';
-import { ffmpegPath, ffprobePath } from '../../radio/ffmpeg.js';
+import { ffmpegPath, ffprobePath, MissingMediaToolError } from '../../radio/ffmpeg.js';
 import { cleanMp3Start, mp3Decoding, mpg123Path, mpg123WholeArgs } from '../../radio/mpg123.js';
 import { heavyWork, WorkQueue } from './work-queue.js';
+
+export { MissingMediaToolError };
+
+/** Whether this server reads an MP3 without ffmpeg (mpg123 checks and decodes it: decision 028). */
+export const mp3WithoutFfmpeg = () => mpg123Path() !== null;
 
 /** Not a kind of audio the station takes (or not audio at all). */
 export class NotAudioError extends Error {}

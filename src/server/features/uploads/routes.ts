@@ -22,11 +22,14 @@ import {
   uploadImageResponseSchema,
 } from '../../../common/featured-content.js';
 import { errorBodySchema } from '../../../common/http.js';
+import { cannotReadWithoutFfmpeg } from '../../../common/library.js';
 import {
   audioQueue,
   checkUploadedAudio,
   DecodeTimeoutError,
   IncompleteAudioError,
+  MissingMediaToolError,
+  mp3WithoutFfmpeg,
   type CheckedAudio,
   type ProbedAudio,
 } from './audio-check.js';
@@ -137,6 +140,7 @@ export async function uploadRoutes(
           401: errorBodySchema,
           403: errorBodySchema,
           413: errorBodySchema,
+          415: errorBodySchema,
           503: errorBodySchema,
         },
       },
@@ -177,6 +181,8 @@ export async function uploadRoutes(
             .send({ message: incompleteAudioFile(error.claimedSeconds, error.decodedSeconds) });
         if (error instanceof DecodeTimeoutError)
           return reply.code(503).header('Retry-After', '300').send({ message: AUDIO_CHECK_TIMED_OUT });
+        if (error instanceof MissingMediaToolError)
+          return reply.code(415).send({ message: cannotReadWithoutFfmpeg(mp3WithoutFfmpeg()) });
         if (isSystemError(error)) throw error;
         return invalid();
       } finally {

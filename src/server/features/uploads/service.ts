@@ -17,6 +17,8 @@ export {
   checkUploadedAudio,
   DecodeTimeoutError,
   IncompleteAudioError,
+  MissingMediaToolError,
+  mp3WithoutFfmpeg,
   NoAudioStreamError,
   probeAudio,
   TruncatedAudioError,
