@@ -14,7 +14,7 @@ const playHead = (page: Page) =>
   });
 
 const connectionLabel = (page: Page) =>
-  page.getByRole('region', { name: 'Live player' }).getByRole('status').textContent();
+  page.getByRole('region', { name: 'Live player' }).getByRole('status').innerText();
 
 /**
  * Plays the station once the player has rated its line: `probeDelayMs` slows its latency probes (only those

@@ -13,7 +13,7 @@ const streamRequests = (page: Page) => {
 };
 
 const connectionLabel = (page: Page) =>
-  page.getByRole('region', { name: 'Live player' }).getByRole('status').textContent();
+  page.getByRole('region', { name: 'Live player' }).getByRole('status').innerText();
 
 // Network failures while the station is down are expected.
 const unexpected = (problems: string[]) =>

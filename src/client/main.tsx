@@ -1,10 +1,12 @@
 import { keepEarlyTaps } from './lib/early-taps';
 import { listenForInstallPrompt } from './lib/install-prompt';
+import { markOffline } from './lib/online-mark';
 import { registerServiceWorker } from './lib/register-service-worker';
 import './styles.css';
 
-// The browser may offer installation before React has rendered anything.
+// The browser may offer installation, or go offline, before React has rendered anything.
 listenForInstallPrompt();
+markOffline();
 if (import.meta.env.PROD) registerServiceWorker();
 
 /** After the browser has painted the page as served (or 100 ms, in a tab that is not painting). */

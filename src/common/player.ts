@@ -129,6 +129,8 @@ export const BUFFER_LOW_SHOW_MS = 2000;
 export const SILENT_PRELOAD_MS = 30_000;
 
 export type ConnectionStatus = 'offline' | 'fast' | 'slow';
+/** What the probe says of the line while the browser is online. */
+export type LineQuality = Exclude<ConnectionStatus, 'offline'>;
 
 /** The indicator's label and colour for a status. */
 export const CONNECTION_LABELS: Record<
@@ -141,7 +143,7 @@ export const CONNECTION_LABELS: Record<
 };
 
 /** Online and the probe answers under 200 ms: High Speed; slower or failed: Slow Connection. */
-export function connectionStatusFor(probeMs: number | null): ConnectionStatus {
+export function connectionStatusFor(probeMs: number | null): LineQuality {
   return probeMs !== null && probeMs < SPEED_THRESHOLD_MS ? 'fast' : 'slow';
 }
 

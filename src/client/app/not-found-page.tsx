@@ -18,7 +18,7 @@ export function NotFoundPage() {
         id="main"
         className="mx-auto flex w-full max-w-2xl flex-1 flex-col items-center justify-center px-4 py-20 text-center"
       >
-        <p className="text-6xl font-extrabold text-amber-500" aria-hidden="true">
+        <p className="text-6xl font-extrabold text-amber-600" aria-hidden="true">
           404
         </p>
         <h2 className="mt-4 text-3xl font-bold text-blue-950">Page Not Found</h2>

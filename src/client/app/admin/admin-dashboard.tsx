@@ -89,6 +89,8 @@ export function AdminDashboard({
         )}
         {visible.map((tab) => (
           <TabsContent key={tab.id} value={tab.id} className="mt-6">
+            {/* The panel's heading, between the page's h1 and its cards' h3 (axe: heading-order). */}
+            <h2 className="sr-only">{tab.label}</h2>
             <Suspense fallback={<LoadingPanel />}>
               <tab.component user={user} />
             </Suspense>

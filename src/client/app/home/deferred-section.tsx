@@ -24,6 +24,33 @@ function nearScreen(selector: string): Promise<void> {
   });
 }
 
+/** Waits between tries of a section's code that did not arrive: the station may be restarting. */
+const RETRY_AFTER_MS = [2_000, 5_000, 15_000, 60_000];
+
+const whenOnline = () =>
+  new Promise<void>((resolve) => {
+    if (navigator.onLine !== false) resolve();
+    else window.addEventListener('online', () => resolve(), { once: true });
+  });
+
+/**
+ * A section's code, tried again (once the browser is online) until it arrives. A failed load must not reach
+ * React: with nothing to catch it, React takes the whole page down, the player and its connection indicator
+ * included. On a slow phone the sections' code is still on its way seconds after the page shows, so going
+ * offline then did exactly that. While it waits the section keeps its served HTML.
+ */
+async function loadPatiently<T>(load: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await load();
+    } catch {
+      await whenOnline();
+      const wait = RETRY_AFTER_MS[Math.min(attempt, RETRY_AFTER_MS.length - 1)];
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}
+
 /** Marks the section once its code runs (`data-loaded`): the end-to-end specs wait for it. */
 function Loaded({ section }: { section: RefObject<HTMLDivElement | null> }) {
   useEffect(() => section.current?.setAttribute('data-loaded', ''), [section]);
@@ -37,7 +64,7 @@ function Loaded({ section }: { section: RefObject<HTMLDivElement | null> }) {
  * served HTML for the empty fallback).
  */
 export function deferredSection(name: string, load: () => Promise<{ default: ComponentType }>) {
-  const Section = lazy(() => nearScreen(`[data-section="${name}"]`).then(load));
+  const Section = lazy(() => nearScreen(`[data-section="${name}"]`).then(() => loadPatiently(load)));
   return memo(function DeferredSection() {
     const ref = useRef<HTMLDivElement>(null);
     return (

@@ -38,8 +38,9 @@ export function HomePage() {
         <SubtitleTopDock />
       </div>
       <Breadcrumb items={[{ label: 'Radio Ministry' }]} />
-      <p className="sr-only">{meta.hiddenText}</p>
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 space-y-12 px-4 py-8">
+        {/* Inside the landmark, so a screen reader's landmark navigation reaches it (axe: region). */}
+        <p className="sr-only">{meta.hiddenText}</p>
         <PlayerBanner />
         <Programs />
         <Featured />

@@ -19,15 +19,17 @@ export const CardHeader = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivEleme
 );
 CardHeader.displayName = 'CardHeader';
 
-export const CardTitle = forwardRef<HTMLHeadingElement, HTMLAttributes<HTMLHeadingElement>>(
-  ({ className, ...props }, ref) => (
-    <h3
-      ref={ref}
-      className={cn('text-xl font-semibold leading-tight tracking-tight', className)}
-      {...props}
-    />
-  ),
-);
+/** A card's heading: h3 under a page's or a tab's h2; `as="h2"` where the card is the page's one section. */
+export const CardTitle = forwardRef<
+  HTMLHeadingElement,
+  HTMLAttributes<HTMLHeadingElement> & { as?: 'h2' | 'h3' }
+>(({ className, as: Heading = 'h3', ...props }, ref) => (
+  <Heading
+    ref={ref}
+    className={cn('text-xl font-semibold leading-tight tracking-tight', className)}
+    {...props}
+  />
+));
 CardTitle.displayName = 'CardTitle';
 
 export const CardDescription = forwardRef<HTMLParagraphElement, HTMLAttributes<HTMLParagraphElement>>(

@@ -14,10 +14,11 @@ function setup() {
   const player = new AudioPlayer({ engine, audio, method: 'mediasource', warmUp: async () => {} });
   player.setStreamUrl('/stream');
   // The station's answer to the probe: its round trip in ms, or null when it fails.
-  const line = { ms: 40 as number | null, probes: 0 };
+  // `hold`: an answer still on its way (a probe out on a line that is going).
+  const line = { ms: 40 as number | null, probes: 0, hold: null as Promise<number | null> | null };
   const probe = async () => {
     line.probes++;
-    return line.ms;
+    return line.hold ?? line.ms;
   };
   const hook = renderHook(() => useConnectionStatus(player, probe));
   const fire = (type: string) => act(() => void audio.dispatchEvent(new Event(type)));
@@ -26,7 +27,10 @@ function setup() {
 
 describe('useConnectionStatus', () => {
   beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
 
   it('probes at once and every 30 s: under 200 ms High Speed, slower or failed Slow Connection', async () => {
     const { line, status } = setup();
@@ -81,6 +85,28 @@ describe('useConnectionStatus', () => {
     line.ms = 400;
     fire('playing');
     await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(status()).toBe('slow');
+  });
+
+  it('a probe out when the browser goes offline does not answer for the line; back online probes again', async () => {
+    const { line, status } = setup();
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(status()).toBe('fast');
+    let fail!: () => void;
+    line.hold = new Promise((resolve) => (fail = () => resolve(null)));
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    const sent = line.probes;
+    vi.stubGlobal('navigator', { ...navigator, onLine: false });
+    act(() => void window.dispatchEvent(new Event('offline')));
+    // It fails because the browser is offline: not the line's speed.
+    await act(async () => fail());
+    expect(status()).toBe('fast');
+    line.hold = null;
+    line.ms = 350;
+    vi.stubGlobal('navigator', { ...navigator, onLine: true });
+    act(() => void window.dispatchEvent(new Event('online')));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(line.probes).toBe(sent + 1);
     expect(status()).toBe('slow');
   });
 

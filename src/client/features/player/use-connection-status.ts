@@ -1,31 +1,29 @@
 import { useEffect, useState } from 'react';
-import { useBrowserValue } from '../../lib/use-browser-value';
 import {
   CONNECTION_PROBE_INTERVAL_MS,
   connectionStatusFor,
   NETWORK_CHECK_AFTER_ONLINE_MS,
   NETWORK_CHECK_INTERVAL_MS,
-  type ConnectionStatus,
+  type LineQuality,
 } from '../../../common/player';
 import type { AudioPlayer } from './audio-player';
 import { NetworkQualityMonitor, probeStreamUrl } from './network-quality';
 import { usePlayerState } from './player-store';
 
 /**
- * SPEC.md section 4's connection indicator: red 'Offline' while the browser is offline; probed on the
- * online event and every 30 s: under 200 ms green 'High Speed', slower or failed yellow 'Slow Connection'.
- * A probe every 30 s alone would say 'High Speed' well into an outage, so the player's audio stalling
- * (the stream ended, failed or ran dry) also means 'Slow Connection' at once, and its playing again
- * probes at once to come back.
+ * SPEC.md section 4's connection indicator, while the browser is online (offline is shown by the browser's
+ * own state, lib/online-mark.ts): probed on the online event and every 30 s, under 200 ms green
+ * 'High Speed', slower or failed yellow 'Slow Connection'. A probe every 30 s alone would say 'High Speed'
+ * well into an outage, so the player's audio stalling (the stream ended, failed or ran dry) also means
+ * 'Slow Connection' at once, and its playing again probes at once to come back.
  */
 export function useConnectionStatus(
   player: AudioPlayer,
   probe: () => Promise<number | null> = () => probeStreamUrl(),
-): ConnectionStatus {
-  const offline = useBrowserValue(isOffline, false, onOnlineChange);
+): LineQuality {
   const { stalled } = usePlayerState(player);
   // 'slow' until the first probe: the page may have been served (and prerendered) before it knew.
-  const [probed, setProbed] = useState<ConnectionStatus>('slow');
+  const [probed, setProbed] = useState<LineQuality>('slow');
   useEffect(() => {
     let alive = true;
     // Only the latest probe counts: one sent before a stall must not answer for the line after it.
@@ -58,16 +56,7 @@ export function useConnectionStatus(
     // The probe is a default argument (a new function each render); the player is the page's one.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [player]);
-  return offline ? 'offline' : stalled ? 'slow' : probed;
-}
-
-function onOnlineChange(onChange: () => void) {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
+  return stalled ? 'slow' : probed;
 }
 
 /** The network-quality measurement feeding the player: about every 30 s, and again 1 s after coming online. */

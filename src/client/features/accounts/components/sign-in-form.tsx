@@ -33,7 +33,9 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (token: string, user?: 
     <main className="flex min-h-[70vh] items-center justify-center px-4 py-12">
       <Card className="w-full max-w-sm">
         <CardHeader>
-          <CardTitle className="text-blue-950">Admin Sign In</CardTitle>
+          <CardTitle as="h2" className="text-blue-950">
+            Admin Sign In
+          </CardTitle>
           <CardDescription>{getStation().name} staff only</CardDescription>
         </CardHeader>
         <CardContent>

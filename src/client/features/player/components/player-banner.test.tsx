@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SUBTITLES_ENABLED_KEY } from '../../../../common/player';
 import { createQueryClient } from '../../../lib/query-client';
 import { getStation } from '../../../lib/station';
+import { shownByOnlineMark, startOnlineMark } from '../../../test/online-mark';
 import { AudioPlayer } from '../audio-player';
 import type { EngineCallbacks, EngineFactory } from '../stream-engine';
 import { PlayerBanner } from './player-banner';
@@ -167,22 +168,29 @@ describe('PlayerBanner', () => {
   });
 
   it('the connection indicator: High Speed when the probe is quick, Offline while offline', async () => {
+    const stopMark = startOnlineMark();
     const { player } = makePlayer();
     renderBanner(player);
-    expect(await screen.findByText('High Speed')).toBeInTheDocument();
+    const status = screen.getByRole('status');
+    await waitFor(() => expect(shownByOnlineMark(status)).toEqual(['High Speed']));
     vi.stubGlobal('navigator', { ...navigator, onLine: false });
     act(() => void window.dispatchEvent(new Event('offline')));
-    expect(screen.getByText('Offline')).toBeInTheDocument();
+    expect(shownByOnlineMark(status)).toEqual(['Offline']);
     vi.stubGlobal('navigator', { ...navigator, onLine: true });
     act(() => void window.dispatchEvent(new Event('online')));
-    expect(screen.getByText('High Speed')).toBeInTheDocument();
+    expect(shownByOnlineMark(status)).toEqual(['High Speed']);
+    stopMark();
   });
 
   it('the connection indicator: Slow Connection when the probe fails', async () => {
     probeOk = false;
     const { player } = makePlayer();
     renderBanner(player);
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Slow Connection'));
+    await waitFor(() =>
+      expect(screen.getByRole('status').querySelector('[data-shown-when="online"]')).toHaveTextContent(
+        'Slow Connection',
+      ),
+    );
   });
 
   it('the subtitles toggle persists its flag', async () => {

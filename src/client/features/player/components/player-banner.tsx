@@ -42,7 +42,7 @@ export function PlayerBanner({
     if (dataUpdatedAt && player.hasGivenUp) player.resumeIfWanted();
   }, [player, dataUpdatedAt]);
   const { data: streamInfo } = useStreamUrl();
-  const connection = useConnectionStatus(player);
+  const quality = useConnectionStatus(player);
   const [subtitles, setSubtitles] = useSubtitlesEnabled();
   const ios = useBrowserValue(isIOS, false);
   useNetworkQuality(player);
@@ -89,7 +89,7 @@ export function PlayerBanner({
             <span className="size-2 animate-pulse rounded-full bg-white" aria-hidden />
             {PLAYER_TEXT.liveNow}
           </span>
-          <ConnectionIndicator status={connection} />
+          <ConnectionIndicator quality={quality} />
         </div>
 
         <div className="flex flex-col gap-5 md:flex-row md:items-center">

@@ -179,7 +179,14 @@ export function UpcomingView({
         </div>
       )}
       {days.length > 0 && (
-        <div className="max-h-[36rem] space-y-4 overflow-y-auto pr-1">
+        // A keyboard user scrolls the list by focusing it (axe: scrollable-region-focusable); its name says
+        // what the focus has landed on.
+        <div
+          role="region"
+          aria-label={`Next ${UPCOMING_HOURS} hours by day`}
+          tabIndex={0}
+          className="max-h-[36rem] space-y-4 overflow-y-auto rounded-md pr-1 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:ring-offset-2"
+        >
           {days.map((day, index) => (
             <div key={day.date} className="space-y-2">
               <h4 className="text-sm font-semibold text-slate-900">{dayHeading(index, day.date)}</h4>

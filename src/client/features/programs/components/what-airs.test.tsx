@@ -500,6 +500,11 @@ describe('Next 24 hours', () => {
     const items = await within(next).findAllByTestId('upcoming-entry');
     expect(items).toHaveLength(5);
     expect(items[0]).toHaveTextContent('11:00–11:04How Great Thou ArtChoir');
+    // The scrolling list takes the keyboard's focus (so arrow keys scroll it) and says what it is.
+    const scroller = within(next).getByRole('region', { name: 'Next 24 hours by day' });
+    expect(scroller).toHaveClass('overflow-y-auto');
+    expect(scroller).toHaveAttribute('tabindex', '0');
+    expect(scroller).toContainElement(items[0]!);
     const midday = within(next).getByRole('list', { name: 'Midday Word, 12:00–13:05' });
     expect(
       within(midday)
