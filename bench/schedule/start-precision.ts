@@ -49,8 +49,13 @@ const LISTEN_BEFORE_MS = 10_000;
 const LISTEN_AFTER_MS: Record<StartMode, number> = { on_time: 5_000, after_current: 27_000 };
 /** A presenter's encoder connects this long before their start (the station holds it until then). */
 const PRESENTER_EARLY_MS = 5_000;
-/** A tone counts as sounding from a quarter of its loudest power in the capture, and never under −40 dBFS. */
-const FLOOR = fullPower(0.01);
+/**
+ * A tone sounds in a window at −26 dBFS or more (the station levels every source to about −16 dBFS peak for a
+ * sine), and is heard from the first of five windows in a row where it sounds: a click where audio is cut
+ * (or where the decoder starts mid-stream) has power at every pitch for a window or two.
+ */
+const SOUNDS = fullPower(0.05);
+const HEARD_WINDOWS = 5;
 const KINDS: Record<StartMode, Kind[]> = {
   on_time: ['recording', 'playlist', 'newest', 'live'],
   after_current: ['recording', 'playlist', 'newest'],
@@ -152,9 +157,10 @@ async function measure(start: Start): Promise<{ error: number; after: number; no
   const powers = Object.fromEntries(
     Object.entries(TONES).map(([name, hz]) => [name, tonePower(samples, hz)]),
   ) as Record<keyof typeof TONES, Float64Array>;
-  const threshold = (power: Float64Array) => Math.max(FLOOR, Math.max(...power) / 4);
-  const sounding = (name: keyof typeof TONES, w: number) => powers[name][w]! >= threshold(powers[name]);
-  const onset = powers[start.kind].findIndex((_, w) => sounding(start.kind, w));
+  const sounding = (name: keyof typeof TONES, w: number) => powers[name][w]! >= SOUNDS;
+  const heardFrom = (name: keyof typeof TONES, w: number) =>
+    Array.from({ length: HEARD_WINDOWS }, (_, i) => w + i).every((i) => sounding(name, i));
+  const onset = powers[start.kind].findIndex((_, w) => heardFrom(start.kind, w));
   if (onset < 0) return { error: Infinity, after: Infinity, note: 'its tone never came' };
   const heard = departureOf(onset * WINDOW, skipped, departures);
   const after = (heard - start.at) / 1000;
@@ -163,7 +169,7 @@ async function measure(start: Start): Promise<{ error: number; after: number; no
   const at = Math.floor(sampleAt(start.at, skipped, departures) / WINDOW);
   if (at < 0) return { error: Infinity, after, note: 'the capture missed the scheduled start' };
   const names = Object.keys(TONES) as (keyof typeof TONES)[];
-  const playing = names.find((name) => sounding(name, at));
+  const playing = names.find((name) => heardFrom(name, at));
   if (!playing || playing === start.kind)
     return { error: after, after, note: playing ? 'already on at its start' : 'silence at its start' };
   // A programme heard before the song ended (cut into it) comes out early: negative.
