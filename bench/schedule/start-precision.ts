@@ -181,7 +181,7 @@ async function measure(start: Start): Promise<{ error: number; after: number; no
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-const seconds = (s: number) => (Number.isFinite(s) ? `${s >= 0 ? '+' : ''}${s.toFixed(3)}` : 'missed');
+const seconds = (s: number) => (Number.isFinite(s) ? `${s >= 0 ? '+' : ''}${s.toFixed(3)} s` : 'missed');
 
 const results = [];
 for (const start of starts) {
@@ -189,7 +189,7 @@ for (const start of starts) {
   results.push({ ...start, ...measured });
   console.log(
     `station ${start.station} ${new Date(start.at).toISOString().slice(11, 16)} ${start.mode.padEnd(13)} ${start.kind.padEnd(9)} ` +
-      `${seconds(measured.error)} s${start.mode === 'after_current' ? ` (${seconds(measured.after)} s after its time)` : ''} ${measured.note}`,
+      `${seconds(measured.error)}${start.mode === 'after_current' ? ` (${seconds(measured.after)} after its time)` : ''} ${measured.note}`,
   );
 }
 rmSync(work, { recursive: true, force: true });
@@ -207,7 +207,7 @@ for (const mode of ['on_time', 'after_current'] as const) {
   if (!ok) missed = true;
   lines.push(
     `${mode === 'on_time' ? 'on time       ' : 'after the song'} ${errors.length} starts: ` +
-      `p50 ${seconds(percentile(signed, 50))} s, p95 ${seconds(percentile(signed, 95))} s, max ${seconds(signed.at(-1)!)} s ` +
+      `p50 ${seconds(percentile(signed, 50))}, p95 ${seconds(percentile(signed, 95))}, max ${seconds(signed.at(-1)!)} ` +
       `(by size: p95 ${p95.toFixed(3)} s, max ${max.toFixed(3)} s) ${ok ? 'met' : 'MISSED'}`,
   );
 }
