@@ -326,7 +326,39 @@ describe('AutoDJ', () => {
     autodj.stop();
   });
 
-  it("keeps a programme's set start that the wall clock passes before the stream reaches it (the stream fell behind)", async () => {
+  it('prepares the programme due after a short item before that item airs, so its first sample is there on its second', async () => {
+    const fill = await makeMp3(join(dir, 'short-fill.mp3'), { seconds: 1, frequency: 440 });
+    const high = await makeMp3(join(dir, 'due-high.mp3'), { seconds: 3, frequency: 1000 });
+    const programmeAt = 1600;
+    /** Each answer of the schedule, with how many items had gone on the air when it was asked. */
+    const asked: { from: number; aired: number }[] = [];
+    let aired = 0;
+    const schedule: Programming = {
+      async next(from): Promise<Airing> {
+        asked.push({ from, aired });
+        if (from >= programmeAt) return { item: { path: high, title: 'Programme', duration: 3 } };
+        // Cut by the programme's start only when it would play past it (as the planner says).
+        return {
+          item: { path: fill, title: 'Fill', duration: 1 },
+          endsBy: from + 1000 > programmeAt ? programmeAt : null,
+        };
+      },
+      async hardChangeBetween(from, to) {
+        return programmeAt > from && programmeAt <= to ? programmeAt : null;
+      },
+      aired: () => void aired++,
+    };
+    const { autodj, tracks, play } = dj([], { programming: schedule });
+    await autodj.prepare();
+    await play(2.2);
+    expect(tracks.map((t) => t.title).slice(0, 3)).toEqual(['Fill', 'Fill', 'Programme']);
+    expect(tracks[2]!.startedAt).toBeCloseTo(1.6, 2);
+    // The second fill plays 0.6 s before the programme: the programme was asked for while the first played.
+    expect(asked.find((a) => a.from === programmeAt)?.aired).toBe(1);
+    autodj.stop();
+  });
+
+  it('begins a programme at once when the stream, set again after a stall, is past its time: it is not left late', async () => {
     const low = await makeMp3(join(dir, 'late-low.mp3'), { seconds: 6, frequency: 440 });
     const high = await makeMp3(join(dir, 'late-high.mp3'), { seconds: 6, frequency: 1000 });
     const programmeAt = 1500;
@@ -349,12 +381,13 @@ describe('AutoDJ', () => {
     await autodj.prepare();
     await play(1.2);
     behind = 500;
-    // Asked again at wall second 1.7, with the programme's start (second 1.5 of the stream) not yet played.
+    // Stream second 1.2 now airs at wall second 1.7: the programme's time (wall 1.5) went by in the stall.
     autodj.check(performance.now());
     await sleep(100);
     await play(1);
     expect(tracks.map((t) => t.title).slice(0, 2)).toEqual(['Fill', 'Programme']);
-    expect(tracks[1]!.startedAt).toBeCloseTo(1.5, 3);
+    // It begins on the next second mixed, not on stream second 1.5 (wall 2.0, half a second late).
+    expect(tracks[1]!.startedAt).toBeCloseTo(1.2, 1);
     autodj.stop();
   });
 });

@@ -69,10 +69,12 @@ class Deck {
   /** Stream-clock second it began on air; null until then. */
   startedAt: number | null = null;
   /**
-   * Stream-clock second at which it must begin (a programme's hard start, or the end of what plays before
-   * it set by the schedule): what plays then fades out over the crossfade. Null: it follows what plays.
+   * Wall time (epoch ms) at which it must begin (a programme's hard start, or the end of what plays before
+   * it set by the schedule): what plays then fades out over the crossfade. Null: it follows what plays. Kept
+   * in wall time and placed on the stream clock as it is mixed: a stream set again after a stall still
+   * begins it on time (at once, if its time went by in the stall).
    */
-  dueAt: number | null = null;
+  dueBy: number | null = null;
   /** Wall time (epoch ms) by which the schedule fades it out; null: it plays out. */
   endsBy: number | null = null;
   /** The fallback, chosen because the schedule had nothing to play. */
@@ -127,6 +129,8 @@ export class AutoDj {
    */
   private fade: { length: number; done: number; cut: boolean } | null = null;
   private preparing: Promise<void> | null = null;
+  /** The item due at a set start, prepared while the short item before it waits to play (prepareNext). */
+  private early: { plan: number; from: number; deck: Promise<Deck | null> } | null = null;
   /** Counts plans: a deck prepared for an older plan is not taken. */
   private plan = 0;
   private lastReplan = 0;
@@ -177,7 +181,7 @@ export class AutoDj {
     let done = 0;
     for (let guard = 0; done < frames && guard < 8; guard++) {
       const t = clock + done / SAMPLE_RATE;
-      const due = this.next?.dueAt ?? null;
+      const due = this.dueClock();
       if (this.next && (!this.current || this.current.decoder!.ended)) this.next.open();
       if (due !== null && due - t < OPEN_BEFORE_DUE_SECONDS) this.next!.open();
       if (due !== null && t >= due - 0.5 / SAMPLE_RATE && !this.fade) this.cut(t);
@@ -260,6 +264,13 @@ export class AutoDj {
     this.current?.decoder?.close();
     this.next?.decoder?.close();
     this.current = this.next = null;
+    this.dropEarly();
+  }
+
+  /** The stream-clock second at which the next item must begin, or null. */
+  private dueClock(): number | null {
+    const dueBy = this.next?.dueBy ?? null;
+    return dueBy === null ? null : this.clock.clockAt(dueBy);
   }
 
   /** A deck's first moment on air: announced, and told to the schedule. */
@@ -272,7 +283,7 @@ export class AutoDj {
   /** A set start at `clock`: the next item begins now at full level, what plays fades out over the crossfade. */
   private cut(clock: number): void {
     const incoming = this.next!;
-    incoming.dueAt = null;
+    incoming.dueBy = null;
     if (!this.current) return;
     const length = Math.round(this.current.crossfadeSeconds * SAMPLE_RATE);
     if (length === 0 || this.current.decoder!.exhausted) {
@@ -288,7 +299,7 @@ export class AutoDj {
   private startFadeIfDue(clock: number): void {
     const deck = this.current!;
     const length = Math.round(deck.crossfadeSeconds * SAMPLE_RATE);
-    if (this.fade || length === 0 || !this.next || this.next.dueAt !== null || !deck.decoder!.ended) return;
+    if (this.fade || length === 0 || !this.next || this.next.dueBy !== null || !deck.decoder!.ended) return;
     if (deck.decoder!.available > length || !this.next.decoder?.available) return;
     this.fade = { length: Math.max(1, deck.decoder!.available), done: 0, cut: false };
     this.onAir(this.next, clock);
@@ -358,12 +369,46 @@ export class AutoDj {
     this.plan++;
     this.next?.decoder?.close();
     this.next = null;
+    this.dropEarly();
+  }
+
+  private dropEarly(): void {
+    void this.early?.deck.then((deck) => deck?.decoder?.close());
+    this.early = null;
   }
 
   private async prepareNext(answered?: Airing): Promise<void> {
     const plan = this.plan;
     const end = this.currentEnd();
     const from = this.nextFrom();
+    const early = this.early?.plan === plan && this.early.from === from ? this.early.deck : null;
+    this.early = null;
+    const deck = await (early ?? this.deckFor(from, end, plan, answered));
+    if (!deck) return;
+    if (this.stopped || plan !== this.plan) {
+      deck.decoder?.close();
+      return;
+    }
+    this.next = deck;
+    // An item cut short by a set start soon after it begins: the item due then is prepared and decoding now,
+    // not once this one is on the air, which may be too late for its first sample to be there on its second.
+    const setEnd = deck.endsBy;
+    if (setEnd !== null && setEnd - from < OPEN_BEFORE_DUE_SECONDS * 1000) {
+      const due = this.deckFor(setEnd, { at: setEnd, set: true }, plan).then((ready) => {
+        ready?.open();
+        return ready;
+      });
+      this.early = { plan, from: setEnd, deck: due };
+    }
+  }
+
+  /** The deck of what airs from `from` (wall ms) after an item ending at `end`, or null. */
+  private async deckFor(
+    from: number,
+    end: { at: number; set: boolean } | null,
+    plan: number,
+    answered?: Airing,
+  ): Promise<Deck | null> {
     for (let attempt = 0; attempt < 6 && !this.stopped; attempt++) {
       const airing =
         attempt === 0 && answered ? answered : await this.programming.next(from).catch(() => null);
@@ -373,7 +418,7 @@ export class AutoDj {
           describeTrack(item, this.options.stationName()),
           this.options.mixing(),
         ]);
-        if (this.stopped || plan !== this.plan) return;
+        if (this.stopped || plan !== this.plan) return null;
         const gain =
           item.loudnessLufs == null ? 0 : clamp(mixing.loudnessTargetLufs - item.loudnessLufs, MAX_GAIN_DB);
         const deck = new Deck(
@@ -385,14 +430,14 @@ export class AutoDj {
         );
         deck.endsBy = airing?.endsBy ?? null;
         deck.fallback = !airing;
-        if (end?.set) deck.dueAt = this.clock.clockAt(end.at);
-        this.next = deck;
-        return;
+        if (end?.set) deck.dueBy = end.at;
+        return deck;
       } catch (error) {
         this.options.onError?.(error, item);
-        if (!airing) return;
+        if (!airing) return null;
       }
     }
+    return null;
   }
 }
 

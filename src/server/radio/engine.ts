@@ -48,6 +48,8 @@ export interface RadioEngineOptions {
    * AutoDJ; now playing says so. It is back on air with its next audio.
    */
   liveSilentHandBackMs?: number;
+  /** The longest stall (seconds) caught up by sending the audio missed at once. Default: 5. */
+  maxCatchUpSeconds?: number;
   /** How a relayed station elsewhere is reconnected (tests shorten the waits). */
   relay?: Pick<UpstreamRelayOptions, 'retryMs' | 'maxRetryMs' | 'connectTimeoutMs' | 'stallMs'>;
 }
@@ -78,8 +80,13 @@ const LISTENER_WRITE_SECONDS = 0.4;
 /** A live source counts as having sound again after this long above the silence level. */
 const SOUND_BACK_SECONDS = 0.5;
 
-/** After a stall (busy event loop, starving encoder) we do not rush to catch up more than this. */
-const MAX_CATCH_UP_SECONDS = 1;
+/**
+ * After a stall (a busy event loop, a machine that stopped) the audio missed is mixed and sent at once, up to
+ * this much: listeners' players refill what they played from their buffer meanwhile, and the stream stays on
+ * the wall clock, so programmes start on time. Past it the stream carries on from where it was (the audio of
+ * the stall is skipped); what is due at a set time is placed by wall time, so it still starts on time.
+ */
+const MAX_CATCH_UP_SECONDS = 5;
 /** Audio is mixed and handed to the encoder this far ahead of the broadcast, so its frames are there in time. */
 const LEAD_SLOTS = Math.ceil(0.5 / FRAME_SECONDS);
 /** The true-peak target is kept with this much room under it: the limiter sees samples, MP3 adds overshoot. */
@@ -413,7 +420,7 @@ export class RadioEngine implements NowPlayingSource {
   tick(): void {
     const now = performance.now();
     let target = (now - this.wallBase) / 1000;
-    if (target - this.broadcaster.clock > MAX_CATCH_UP_SECONDS) {
+    if (target - this.broadcaster.clock > (this.options.maxCatchUpSeconds ?? MAX_CATCH_UP_SECONDS)) {
       this.wallBase = now - this.broadcaster.clock * 1000;
       target = this.broadcaster.clock;
     }
