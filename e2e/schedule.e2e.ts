@@ -110,7 +110,7 @@ describe('the Schedule tab in Chromium', () => {
 
     await page.screenshot({ path: `${SHOTS}/schedule-1280.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.getByRole('heading', { name: 'Schedule' }).scrollIntoViewIfNeeded();
+    await page.getByRole('heading', { name: 'Schedule', level: 3 }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/schedule-390.png`, fullPage: true });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
