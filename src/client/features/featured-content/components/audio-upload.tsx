@@ -1,17 +1,15 @@
 import Music from 'lucide-react/icons/music';
-import Trash2 from 'lucide-react/icons/trash-2';
-import { useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { formatDuration } from '../../../../common/duration';
 import {
   AUDIO_TOO_LARGE,
   MAX_AUDIO_UPLOAD_BYTES,
   type UploadAudioResponse,
 } from '../../../../common/featured-content';
-import { Button } from '../../../components/ui/button';
-import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/use-toast';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useUploadAudio } from '../api/manage-content';
+import { StoredFileField } from './stored-file-field';
 
 /**
  * A sermon's recording: MP3 or M4A, sent with a progress bar; the server checks what it really is. What the
@@ -27,13 +25,10 @@ export function AudioUpload({
   value: string | null;
   onChange: (uploaded: UploadAudioResponse | null) => void;
 }) {
-  const inputId = useId();
-  const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState(0);
   const upload = useUploadAudio(scope, setProgress);
 
   const choose = (file: File | undefined) => {
-    if (input.current) input.current.value = '';
     if (!file) return;
     if (file.size > MAX_AUDIO_UPLOAD_BYTES) {
       toast({ variant: 'destructive', title: 'File too large', description: AUDIO_TOO_LARGE });
@@ -50,19 +45,14 @@ export function AudioUpload({
   };
 
   return (
-    <div className="space-y-2">
-      <Label htmlFor={inputId}>Sermon audio</Label>
-      <input
-        id={inputId}
-        ref={input}
-        type="file"
-        hidden
-        accept="audio/mpeg,audio/mp4,audio/x-m4a,.mp3,.m4a"
-        disabled={upload.isPending}
-        onChange={(event) => choose(event.target.files?.[0])}
-      />
-      <div className="flex flex-wrap items-center gap-3">
-        {value ? (
+    <StoredFileField
+      label="Sermon audio"
+      noun="audio"
+      Icon={Music}
+      accept="audio/mpeg,audio/mp4,audio/x-m4a,.mp3,.m4a"
+      pending={upload.isPending}
+      preview={
+        value ? (
           <audio
             controls
             preload="none"
@@ -70,25 +60,11 @@ export function AudioUpload({
             className="h-10 max-w-full"
             aria-label="Uploaded audio"
           />
-        ) : (
-          <p className="text-sm text-slate-600">No audio</p>
-        )}
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={upload.isPending}
-          onClick={() => input.current?.click()}
-        >
-          <Music aria-hidden="true" />
-          {value ? 'Replace audio' : 'Choose audio'}
-        </Button>
-        {value && (
-          <Button variant="ghost" size="sm" onClick={() => onChange(null)}>
-            <Trash2 aria-hidden="true" />
-            Remove audio
-          </Button>
-        )}
-      </div>
+        ) : null
+      }
+      onPick={choose}
+      onRemove={() => onChange(null)}
+    >
       {upload.isPending ? (
         <div className="space-y-1">
           <progress
@@ -106,6 +82,6 @@ export function AudioUpload({
           MP3 or M4A, up to 200MB; played on demand and listed in the podcast
         </p>
       )}
-    </div>
+    </StoredFileField>
   );
 }
