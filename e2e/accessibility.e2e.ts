@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations } from './axe';
 import { launchBrowser, openPage, showSection, visit } from './browser';
-import { E2E_ADMIN } from './station';
+import { E2E_ADMIN, streamClock } from './station';
 
 const base = inject('stationUrl');
 
@@ -54,14 +54,7 @@ describe('accessibility (axe-core): no violation on any screen', () => {
     }
 
     // A clip needs 10 s of broadcast behind it.
-    await expect
-      .poll(
-        async () =>
-          ((await (await fetch(`${base}/api/radio/current`)).json()) as { stream_clock: number })
-            .stream_clock,
-        { timeout: 20_000 },
-      )
-      .toBeGreaterThan(12);
+    await expect.poll(() => streamClock(base), { timeout: 20_000 }).toBeGreaterThan(12);
     const clip = (await (
       await fetch(`${base}/api/clips`, {
         method: 'POST',

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, visit } from './browser';
-import { ownBrowserAndStation } from './station';
+import { ownBrowserAndStation, streamClock } from './station';
 
 const base = inject('stationUrl');
 const work = mkdtempSync(path.join(tmpdir(), 'listening-e2e-'));
@@ -117,14 +117,7 @@ describe('listening', () => {
 
   it('a server clip of the last 10 s is a valid MP3 of about 10 s', async () => {
     // The station must have been on the air for at least that long.
-    await expect
-      .poll(
-        async () =>
-          ((await (await fetch(`${base}/api/radio/current`)).json()) as { stream_clock: number })
-            .stream_clock,
-        { timeout: 20_000 },
-      )
-      .toBeGreaterThan(12);
+    await expect.poll(() => streamClock(base), { timeout: 20_000 }).toBeGreaterThan(12);
     const res = await fetch(`${base}/api/clips`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ffmpegPath } from '../src/server/radio/ffmpeg';
 import { launchBrowser, openPage, visit } from './browser';
-import { E2E_ADMIN, startStation, type RunningStation } from './station';
+import { E2E_ADMIN, startStation, streamClock, type RunningStation } from './station';
 
 const run = promisify(execFile);
 const SHOTS = process.env.E2E_SCREENSHOTS ?? tmpdir();
@@ -105,8 +105,6 @@ const radioNow = async (url: string) =>
     stream_clock: number;
     current_track: { title: string; started_at: number } | null;
   };
-/** The stream second being sent to listeners now. */
-const streamClock = async (url: string) => (await radioNow(url)).stream_clock;
 /** What the station says is on the air, and the stream second it began. */
 const currentTrack = async (url: string) => (await radioNow(url)).current_track;
 

@@ -9,6 +9,10 @@ import { launchBrowser } from './browser';
 
 export const E2E_ADMIN = { username: 'e2e-superuser', password: 'e2e correct horse' };
 
+/** The stream second a station is sending its listeners now. */
+export const streamClock = async (url: string) =>
+  ((await (await fetch(`${url}/api/radio/current`)).json()) as { stream_clock: number }).stream_clock;
+
 export interface RunningStation {
   url: string;
   port: number;
