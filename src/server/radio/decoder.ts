@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { ffmpegPath, MissingMediaToolError } from './ffmpeg.js';
 import { LoudnessLeveller } from './leveller.js';
 import { mp3Decoding, mpg123Args, type Mp3Decoding } from './mpg123.js';
@@ -31,6 +32,23 @@ const REPLACE_SECONDS = 0.4;
 const STARTING_MS = 3000;
 
 /**
+ * Unread output past this in its pipe (64 KiB on Linux) may hold a decoder's next write back: it is not stuck
+ * while so much waits for us. Under it, a working decoder writes within milliseconds.
+ */
+const PIPE_NEARLY_FULL = 32 * 1024;
+
+/** Bytes a process has written, to any file or pipe (`wchar` of `/proc/<pid>/io`); null where that is not readable. */
+export function bytesWritten(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const match = /^wchar: (\d+)$/m.exec(readFileSync(`/proc/${pid}/io`, 'latin1'));
+    return match ? Number(match[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * One decoder process (ffmpeg, or mpg123 for an MP3 file) turning a source into the internal format,
  * supervised: a process that dies or hangs before its end is replaced at once (from where it was, for a file),
  * so a listener hears at most a short gap. Subclasses say what to run.
@@ -38,8 +56,12 @@ const STARTING_MS = 3000;
 abstract class PcmSource {
   protected readonly queue = new PcmQueue((samples) => this.shape(samples));
   protected proc: ChildProcess | null = null;
-  private paused = false;
+  protected paused = false;
   protected lastData = 0;
+  /** What the running process sent that Node has read, on stdout and on stderr. */
+  private readBytes = 0;
+  /** The process's `bytesWritten` when it last moved (or its pipe was nearly full), and when that was seen. */
+  private progress = { written: 0, at: 0 };
   /** The running process has sent audio. */
   private answered = false;
   private restarts = 0;
@@ -91,8 +113,8 @@ abstract class PcmSource {
 
   /** Audio is owed, and has been for longer than the process is given (see HANG_MS). */
   private overdue(now: number): boolean {
-    if (this.closed || this.ended || this.paused || !this.proc) return false;
-    const since = this.owedSince();
+    if (this.closed || this.ended || !this.proc) return false;
+    const since = this.owedSince(now);
     if (since === null) return false;
     const { hangMs = HANG_MS, minHangMs = MIN_HANG_MS } = this.options;
     const aheadMs = (this.queue.available / SAMPLE_RATE - REPLACE_SECONDS) * 1000;
@@ -133,14 +155,18 @@ abstract class PcmSource {
     this.proc = proc;
     this.answered = false;
     this.lastData = performance.now();
+    this.readBytes = 0;
+    this.progress = { written: 0, at: this.lastData };
     let errors = '';
     proc.stderr!.on('data', (chunk: Buffer) => {
+      if (this.proc === proc) this.readBytes += chunk.length;
       if (errors.length < 2000) errors += chunk.toString();
     });
     proc.stdin!.on('error', () => {}); // a dead process's pipe: its exit is handled below
     proc.stdout!.on('data', (chunk: Buffer) => {
       if (this.proc !== proc) return;
       this.lastData = performance.now();
+      this.readBytes += chunk.length;
       // Audio again: a later failure is a new one (logged, and given its own restarts).
       if (!this.answered) this.answered = true;
       else this.restarts = 0;
@@ -185,9 +211,20 @@ abstract class PcmSource {
   /** Works on decoded audio in place as it arrives; nothing by default. */
   protected shape(_samples: Float32Array): void {}
 
-  /** Since when audio is owed (its last output, by default), or null when none is. */
-  protected owedSince(): number | null {
-    return this.lastData;
+  /**
+   * Since when audio is owed, or null when none is. By default, since the process last wrote while its pipe had
+   * room: audio it wrote before it stopped, still in the pipe, does not hide that it stopped (a decoder ahead is
+   * found within a tick of being asked for more). Where `/proc` is not readable, since its last output that Node
+   * read, while audio is wanted.
+   */
+  protected owedSince(now: number): number | null {
+    const written = bytesWritten(this.proc?.pid);
+    if (written === null) return this.paused ? null : this.lastData;
+    // What it wrote that is neither read by Node nor buffered in Node's stream waits in the pipe.
+    const inPipe = written - this.readBytes - (this.proc?.stdout?.readableLength ?? 0);
+    if (written !== this.progress.written || inPipe >= PIPE_NEARLY_FULL)
+      this.progress = { written, at: now };
+    return this.progress.at;
   }
 }
 
@@ -309,6 +346,7 @@ export class LiveDecoder extends PcmSource {
 
   /** A quiet encoder is not a stuck decoder: audio is owed only for bytes written since its last output. */
   protected override owedSince(): number | null {
+    if (this.paused) return null;
     return this.unanswered !== null && this.unanswered > this.lastData ? this.unanswered : null;
   }
 
