@@ -40,6 +40,9 @@ const REPLACE_SECONDS = 0.25;
 const MIN_HANG_MS = 250;
 const HANG_MS = 700;
 
+/** The frames of one slot, every bitrate, as `take` answers: ready, still to come, or never. */
+export type Taken = { state: 'ready'; frames: Mp3Frame[] } | { state: 'later' | 'lost' };
+
 /** One bitrate's frames, in order, whichever run made them: `frames[0]` is stream slot `first`. */
 interface Encoded {
   first: number;
@@ -47,7 +50,7 @@ interface Encoded {
 }
 
 /** Audio written, by the slot of its first frame: a replacement run is fed again what its predecessor missed. */
-interface Written {
+export interface Written {
   slot: number;
   data: Buffer;
 }
@@ -192,7 +195,7 @@ export class MultiEncoder {
    * The frame of every bitrate for `slot`, in the order of `bitrates`: 'ready' with them, 'later' while one may
    * still come, 'lost' when that slot will never be encoded (its run died before it, or it came before this run).
    */
-  take(slot: number): { state: 'ready'; frames: Mp3Frame[] } | { state: 'later' | 'lost' } {
+  take(slot: number): Taken {
     this.broadcast = Math.max(this.broadcast, slot);
     let later = false;
     for (const queue of this.queues) {

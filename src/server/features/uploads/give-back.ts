@@ -13,18 +13,11 @@ async function loadTrim(): Promise<Trim | null> {
   const report = process.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined;
   if (process.platform !== 'linux' || !report?.header?.glibcVersionRuntime) return null;
   try {
-    // A foreign-function package with prebuilt binaries per platform, loaded with the first heavy work.
-    const ffi = await import('ffi-rs');
-    ffi.open({ library: 'libc', path: 'libc.so.6' });
-    return () => {
-      ffi.load({
-        library: 'libc',
-        funcName: 'malloc_trim',
-        retType: ffi.DataType.I32,
-        paramsType: [ffi.DataType.U64],
-        paramsValue: [0],
-      });
-    };
+    // The foreign-function package the station also calls LAME with (radio/lame-library.ts), loaded with the
+    // first heavy work.
+    const koffi = (await import('koffi')).default;
+    const mallocTrim = koffi.load('libc.so.6').func('int malloc_trim(size_t)');
+    return () => void mallocTrim(0);
   } catch {
     return null; // no build of the package for this platform: the memory is given back as glibc sees fit
   }
