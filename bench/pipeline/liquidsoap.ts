@@ -5,7 +5,7 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { LAME_QUALITY } from '../../src/server/radio/encoder';
+import { LAME_QUALITY } from '../../src/server/radio/encoder-run';
 import { ffprobePath } from '../../src/server/radio/ffmpeg';
 import type { Track } from './tracks';
 

@@ -15,7 +15,7 @@ import { parseArgs, promisify } from 'node:util';
 import Fastify from 'fastify';
 import { STREAM_BITRATES } from '../../src/common/radio';
 import { analyseAudio } from '../../src/server/radio/analysis';
-import { lamePath } from '../../src/server/radio/encoder';
+import { lamePath } from '../../src/server/radio/encoder-run';
 import { RadioEngine } from '../../src/server/radio/engine';
 import { ffmpegPath } from '../../src/server/radio/ffmpeg';
 import { tempAudioDir } from '../../src/server/radio/test-audio';

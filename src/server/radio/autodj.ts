@@ -1,16 +1,12 @@
-import { FileDecoder, type DecodeOptions, type FileDecode } from './decoder.js';
-import { describeTrack, type LibraryItem, type TrackInfo } from './library.js';
+// Owns: the AutoDJ: what the schedule (Programming) says plays next, prepared ahead, levelled and crossfaded.
+// Must not: ask anything but Programming what plays, nor touch the live input, the relay or the outputs.
+import { prepareDeck, type Cue, type Deck, type Mixing } from './autodj-deck.js';
+import type { DecodeOptions } from './decoder.js';
+import type { LibraryItem } from './library.js';
 import { SAMPLE_RATE } from './pcm.js';
 import type { Airing, Programming } from './programming.js';
-import type { VttCue } from './vtt.js';
 
-/** A subtitle line as its media file plays, placed on the stream clock. */
-export interface Cue {
-  language: string;
-  text: string;
-  streamClockStart: number;
-  streamClockEnd: number;
-}
+export type { Cue, Mixing } from './autodj-deck.js';
 
 export interface AutoDjTrack {
   title: string;
@@ -18,12 +14,6 @@ export interface AutoDjTrack {
   artworkUrl: string | null;
   /** Stream-clock second at which the track's first second plays (or would have, when resumed). */
   startedAt: number;
-}
-
-/** How the AutoDJ levels and joins items, read before each one (the Station tab's audio settings). */
-export interface Mixing {
-  loudnessTargetLufs: number;
-  crossfadeSeconds: number;
 }
 
 /** Where stream-clock seconds fall in wall-clock time (epoch ms), and back: the schedule speaks wall time. */
@@ -47,72 +37,12 @@ export interface AutoDjOptions {
   log?: DecodeOptions['log'];
 }
 
-/** Levelling never lifts or cuts more than this: an analysis gone wrong must not blast or mute. */
-const MAX_GAIN_DB = 20;
-/** Decoded ahead of the mix beyond the crossfade, so the end of a file is known before its fade starts. */
-const AHEAD_SECONDS = 3;
 /** An item due at a set time has its decoder started this long before, so its first sample is there on time. */
 const OPEN_BEFORE_DUE_SECONDS = 5;
 /** How often the schedule is asked again whether a programme now starts or ends while an item plays. */
 const REPLAN_MS = 1000;
 /** An item of unknown length is ended for a set start only this close to it (it may well end before). */
 const UNKNOWN_LENGTH_HORIZON_MS = 10_000;
-
-/**
- * One item on its way to air, with its subtitles and where it stands. Its decoder starts only when it is
- * nearly due (the item before it has finished decoding), so a waiting item holds no process.
- */
-class Deck {
-  /** Seconds of the aired part played so far. */
-  position = 0;
-  decoder: FileDecoder | null = null;
-  /** Stream-clock second it began on air; null until then. */
-  startedAt: number | null = null;
-  /**
-   * Wall time (epoch ms) at which it must begin (a programme's hard start, or the end of what plays before
-   * it set by the schedule): what plays then fades out over the crossfade. Null: it follows what plays. Kept
-   * in wall time and placed on the stream clock as it is mixed: a stream set again after a stall still
-   * begins it on time (at once, if its time went by in the stall).
-   */
-  dueBy: number | null = null;
-  /** Wall time (epoch ms) by which the schedule fades it out; null: it plays out. */
-  endsBy: number | null = null;
-  /** The fallback, chosen because the schedule had nothing to play. */
-  fallback = false;
-  private cueIndex = new Map<string, number>();
-
-  constructor(
-    readonly item: LibraryItem,
-    readonly info: TrackInfo,
-    private readonly file: FileDecode,
-    private readonly decodeOptions: DecodeOptions,
-    readonly crossfadeSeconds: number,
-  ) {}
-
-  /** Seconds into the file where airing starts. */
-  get from(): number {
-    return this.file.from;
-  }
-
-  /** Seconds it airs in all, when known (between its cue points). */
-  get length(): number | null {
-    const end = this.file.to ?? this.item.duration ?? null;
-    return end == null ? null : Math.max(0, end - this.file.from);
-  }
-
-  open(): FileDecoder {
-    return (this.decoder ??= new FileDecoder(this.file, this.decodeOptions));
-  }
-
-  /** Cues that start before `until` (seconds into the file) and were not emitted yet. */
-  *cuesUntil(until: number): Generator<[string, VttCue]> {
-    for (const [language, cues] of this.info.cues) {
-      let i = this.cueIndex.get(language) ?? 0;
-      while (i < cues.length && cues[i]!.start < until) yield [language, cues[i++]!];
-      this.cueIndex.set(language, i);
-    }
-  }
-}
 
 /**
  * Plays the library back to back as decoded audio, levelled to the station's loudness, with silence at either
@@ -307,17 +237,7 @@ export class AutoDj {
 
   /** Moves a deck on by `frames` played from stream-clock second `clock`, emitting its subtitles. */
   private advance(deck: Deck, frames: number, clock: number): void {
-    if (!frames) return;
-    const base = clock - deck.position;
-    deck.position += frames / SAMPLE_RATE;
-    for (const [language, cue] of deck.cuesUntil(deck.from + deck.position)) {
-      this.options.onCue({
-        language,
-        text: cue.text,
-        streamClockStart: base + cue.start - deck.from,
-        streamClockEnd: base + cue.end - deck.from,
-      });
-    }
+    deck.advance(frames, clock, (cue) => this.options.onCue(cue));
   }
 
   /** When (wall time) the item on air ends: the schedule's end for it, else its natural end when known. */
@@ -414,20 +334,8 @@ export class AutoDj {
         attempt === 0 && answered ? answered : await this.programming.next(from).catch(() => null);
       const item = airing?.item ?? this.options.fallback;
       try {
-        const [info, mixing] = await Promise.all([
-          describeTrack(item, this.options.stationName()),
-          this.options.mixing(),
-        ]);
+        const deck = await prepareDeck(item, this.options);
         if (this.stopped || plan !== this.plan) return null;
-        const gain =
-          item.loudnessLufs == null ? 0 : clamp(mixing.loudnessTargetLufs - item.loudnessLufs, MAX_GAIN_DB);
-        const deck = new Deck(
-          item,
-          info,
-          { path: item.path, from: item.cueIn ?? 0, to: item.cueOut ?? null, gainDb: gain },
-          { aheadSeconds: mixing.crossfadeSeconds + AHEAD_SECONDS, log: this.options.log },
-          mixing.crossfadeSeconds,
-        );
         deck.endsBy = airing?.endsBy ?? null;
         deck.fallback = !airing;
         if (end?.set) deck.dueBy = end.at;
@@ -440,5 +348,3 @@ export class AutoDj {
     return null;
   }
 }
-
-const clamp = (value: number, limit: number) => Math.max(-limit, Math.min(limit, value));

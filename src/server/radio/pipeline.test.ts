@@ -11,7 +11,7 @@ import { STREAM_BITRATES } from '../../common/radio.js';
 import { createTestDatabase } from '../test/helpers.js';
 import { radioStorage } from '../test/radio-storage.js';
 import { analyseAudio } from './analysis.js';
-import { lamePath } from './encoder.js';
+import { lamePath } from './encoder-run.js';
 import { RadioEngine } from './engine.js';
 import { ffmpegPath, ffprobePath } from './ffmpeg.js';
 import type { LibraryItem } from './library.js';
