@@ -20,7 +20,7 @@ import {
   usePlaylistOptions,
   usePresenterOptions,
 } from '../staff-api';
-import { airsSummary } from './airs-fields';
+import { airsSummary } from './airs-draft';
 import { ComingUp, longDate } from './coming-up';
 import { useOverlapGuard } from './overlap-guard';
 import { emptyProgram, ProgramFormDialog, type ProgramFormValues } from './program-form-dialog';

@@ -25,7 +25,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { Switch } from '../../../components/ui/switch';
 import { Textarea } from '../../../components/ui/textarea';
 import { getStation } from '../../../lib/station';
-import { AirsFields, toDraft, type AirsDraft, type AirsErrors } from './airs-fields';
+import { toDraft, type AirsDraft, type AirsErrors } from './airs-draft';
+import { AirsFields } from './airs-fields';
 
 /** The same contract the station checks the body against. */
 const formSchema = programBodySchema.omit({ confirmOverlap: true });

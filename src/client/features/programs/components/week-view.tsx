@@ -16,7 +16,7 @@ import { Switch } from '../../../components/ui/switch';
 import { getStation } from '../../../lib/station';
 import { cn } from '../../../lib/utils';
 import { usePlaylistOptions, usePresenterOptions } from '../staff-api';
-import { airsSummary } from './airs-fields';
+import { airsSummary } from './airs-draft';
 
 export interface WeekViewActions {
   onAdd: (day: DayOfWeek) => void;
