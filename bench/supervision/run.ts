@@ -153,6 +153,9 @@ async function silences(path: string): Promise<{ start: number; seconds: number 
 
 try {
   // --- the station: one long item, the engine as pipeline.test.ts runs it, its main mount over HTTP -------------
+  // The encoder as processes, whose hangs and deaths this measures: where the LAME library loads, the station
+  // encodes in its own process and no encoder process runs (decision 042).
+  process.env.LAME_LIBRARY = '';
   const path = join(dir, 'sermon.mp3');
   await run(ffmpegPath(), [
     ...['-v', 'error', '-f', 'lavfi', '-t', String(ITEM_SECONDS), '-i', 'anoisesrc=color=brown:seed=3'],
@@ -315,9 +318,7 @@ try {
     );
   }
   const met = verdicts.every((v) => v.endsWith(': met'));
-  console.log(
-    `\nTarget: each worst trial within ${TARGET_MS} ms on (a) and (c): ${met ? 'met' : 'NOT met'}`,
-  );
+  console.log(`\nTarget: each worst trial within ${TARGET_MS} ms on (a) and (c): ${met ? 'met' : 'NOT met'}`);
   for (const line of verdicts) console.log(line);
   if (!met) process.exitCode = 1;
 } catch (error) {

@@ -222,8 +222,7 @@ abstract class PcmSource {
     if (written === null) return this.paused ? null : this.lastData;
     // What it wrote that is neither read by Node nor buffered in Node's stream waits in the pipe.
     const inPipe = written - this.readBytes - (this.proc?.stdout?.readableLength ?? 0);
-    if (written !== this.progress.written || inPipe >= PIPE_NEARLY_FULL)
-      this.progress = { written, at: now };
+    if (written !== this.progress.written || inPipe >= PIPE_NEARLY_FULL) this.progress = { written, at: now };
     return this.progress.at;
   }
 }

@@ -20,6 +20,19 @@ const HANG_MS = 700;
 /** The frames of one slot, every bitrate, as `take` answers: ready, still to come, or never. */
 export type Taken = { state: 'ready'; frames: Mp3Frame[] } | { state: 'later' | 'lost' };
 
+/**
+ * What the outputs ask of an encoder, whichever runs: the LAME library in this process (library-encoder.ts) or
+ * processes (`MultiEncoder`).
+ */
+export interface Encoder {
+  readonly bitrates: readonly number[];
+  start(slot: number, written?: Written[]): void;
+  close(): Written[];
+  write(slot: number, pcm: Float32Array): void;
+  check(now: number, slot: number): void;
+  take(slot: number): Taken;
+}
+
 /** One bitrate's frames, in order, whichever run made them: `frames[0]` is stream slot `first`. */
 interface Encoded {
   first: number;
@@ -51,7 +64,7 @@ export interface EncoderOptions {
  * ahead are not lost (a restart costs the 25 ms of a new encoder's delay). A hang is told by the stream clock:
  * the run is waited for while its frames cover the broadcast (see REPLACE_SECONDS). Logged once per failure.
  */
-export class MultiEncoder {
+export class MultiEncoder implements Encoder {
   private run: Run | null = null;
   /** In the order of `bitrates`. */
   private readonly queues: Encoded[];

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +7,7 @@ import { createTestDatabase } from '../test/helpers.js';
 import type { Cue } from './autodj.js';
 import { radioStorage, storedListenerMinutes } from '../test/radio-storage.js';
 import { RadioEngine } from './engine.js';
+import { lameLibrary } from './lame-library.js';
 import { makeMp3, tempAudioDir } from './test-audio.js';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -132,6 +134,15 @@ describe('RadioEngine', () => {
     session.end();
     await ended;
   });
+
+  it.skipIf(!lameLibrary())(
+    'encodes every bitrate in its own process where the LAME library loads: no encoder process runs',
+    () => {
+      expect(engine.nowPlaying().stream_clock).toBeGreaterThan(0);
+      const children = execFileSync('ps', ['-o', 'args=', '--ppid', String(process.pid)]).toString();
+      expect(children).not.toMatch(/(^|\/)lame |libmp3lame/m);
+    },
+  );
 
   it('stores the minute when stopping', async () => {
     await engine.stop();

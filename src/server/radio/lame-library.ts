@@ -1,6 +1,7 @@
 // Owns: the LAME library (libmp3lame) called in the station's own process through koffi (decision 042).
 // Must not: hold audio or frames (library-encoder.ts does), or be reached when the library is missing.
 import { createRequire } from 'node:module';
+import type Koffi from 'koffi';
 
 /** One LAME encoder in the library: 16-bit interleaved stereo in, MP3 bytes out. */
 export interface LameHandle {
@@ -24,7 +25,7 @@ const outputBound = (frames: number) => Math.ceil(1.25 * frames) + 7200;
 type Lame = ReturnType<typeof bind>;
 
 function bind() {
-  const koffi = createRequire(import.meta.url)('koffi') as typeof import('koffi');
+  const koffi = createRequire(import.meta.url)('koffi') as typeof Koffi;
   const lib = koffi.load(process.env.LAME_LIBRARY || 'libmp3lame.so.0');
   const setter = (name: string) => lib.func(`int ${name}(void *, int)`);
   return {
@@ -38,9 +39,7 @@ function bind() {
     vbrTag: setter('lame_set_bWriteVbrTag'),
     analysis: setter('lame_set_findReplayGain'),
     initParams: lib.func('int lame_init_params(void *)'),
-    encode: lib.func(
-      'int lame_encode_buffer_interleaved(void *, int16_t *, int, _Out_ uint8_t *, int)',
-    ),
+    encode: lib.func('int lame_encode_buffer_interleaved(void *, int16_t *, int, _Out_ uint8_t *, int)'),
     close: lib.func('int lame_close(void *)'),
   };
 }
@@ -48,16 +47,17 @@ function bind() {
 let loaded: Lame | null | undefined;
 
 /**
- * The library, loaded once; null where it cannot be (no libmp3lame, no koffi build for this platform, or
- * `LAME_LIBRARY` set empty): the encoder then runs LAME or ffmpeg as processes.
+ * The library, loaded once; null where it cannot be (no libmp3lame, no koffi build for this platform), or while
+ * `LAME_LIBRARY` is set empty (read at each call: the encoder then runs LAME or ffmpeg as processes).
  */
 export function lameLibrary(): Lame | null {
-  if (loaded !== undefined) return loaded;
-  if (process.env.LAME_LIBRARY === '') return (loaded = null);
-  try {
-    loaded = bind();
-  } catch {
-    loaded = null;
+  if (process.env.LAME_LIBRARY === '') return null;
+  if (loaded === undefined) {
+    try {
+      loaded = bind();
+    } catch {
+      loaded = null;
+    }
   }
   return loaded;
 }

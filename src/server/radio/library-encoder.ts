@@ -1,6 +1,7 @@
 // Owns: encoding the mixed audio at every bitrate inside the station's process, through the LAME library.
 // Must not: start processes or read pipes (encoder.ts does, where the library is missing), or pace the clock.
-import { LAME_QUALITY, type EncoderOptions, type Taken, type Written } from './encoder.js';
+import type { Encoder, EncoderOptions, Taken, Written } from './encoder.js';
+import { LAME_QUALITY } from './encoder-run.js';
 import { lameLibrary, openLame, type LameHandle } from './lame-library.js';
 import { PeakLimiter, toS16 } from './limiter.js';
 import { FrameParser, type Mp3Frame } from './mp3-frames.js';
@@ -24,7 +25,7 @@ const SLOT_BYTES = FRAME_SAMPLES * CHANNELS * 2;
  * or supervise, and the same frames (LAME at the same settings). Frame n of every bitrate is the same 1152
  * samples; a frame comes out once LAME's look-ahead is filled, a few frames after its audio goes in.
  */
-export class LibraryEncoder {
+export class LibraryEncoder implements Encoder {
   private readonly outputs: Output[];
   private readonly limiter: PeakLimiter;
   /** Audio written for slots not broadcast yet, for the encoder that takes over (new settings). */

@@ -3,7 +3,8 @@
 import type { AudioSettings } from '../../common/audio-settings.js';
 import { STREAM_BITRATES } from '../../common/radio.js';
 import { Broadcaster, type BroadcasterOptions, type ListenerEvents } from './broadcaster.js';
-import { MultiEncoder } from './encoder.js';
+import { MultiEncoder, type Encoder, type Taken } from './encoder.js';
+import { LibraryEncoder } from './library-encoder.js';
 import type { Mp3Frame } from './mp3-frames.js';
 import { silentFrame } from './mp3-frames.js';
 import { masterLimit } from './on-air.js';
@@ -15,8 +16,7 @@ import { masterLimit } from './on-air.js';
  */
 const LISTENER_WRITE_SECONDS = 0.4;
 
-/** The frames of one slot, every bitrate: what the encoder answers when the stream clock asks for a slot. */
-export type Taken = ReturnType<MultiEncoder['take']>;
+export type { Taken } from './encoder.js';
 
 /**
  * Every bitrate's mount (those turned off get no audio and no listeners), and the one encoder run that makes
@@ -24,7 +24,7 @@ export type Taken = ReturnType<MultiEncoder['take']>;
  */
 export class Outputs {
   private readonly mounts = new Map<number, Broadcaster>();
-  private encoder: MultiEncoder | null = null;
+  private encoder: Encoder | null = null;
   private readonly silence = new Map(STREAM_BITRATES.map((kbps) => [kbps, silentFrame(kbps)]));
   /** The main mount (/stream): the highest bitrate on. */
   main: Broadcaster;
@@ -84,21 +84,25 @@ export class Outputs {
    * close. The audio mixed ahead for the encoder before goes to the new one: only the restart's moment is lost.
    */
   startEncoder(slot: number): void {
-    const written = this.encoder?.close();
+    const before = this.encoder;
+    const written = before?.close();
     const settings = this.options.settings();
     const { bitrates } = settings;
-    this.encoder = new MultiEncoder({
+    const options = {
       bitrates,
       limit: masterLimit(settings),
-      log: (message) => this.options.log?.(message),
-    });
-    this.encoder.start(slot, written);
+      log: (message: string) => this.options.log?.(message),
+    };
+    // The LAME library in this process where it loads (decision 042), else LAME or ffmpeg processes.
+    this.encoder = LibraryEncoder.open(options) ?? new MultiEncoder(options);
+    // What the one before was given is in its own format: handed over only to the same kind.
+    this.encoder.start(slot, before?.constructor === this.encoder.constructor ? written : []);
     for (const [kbps, mount] of this.mounts) if (!(bitrates as number[]).includes(kbps)) mount.closeAll();
     this.main = this.mounts.get(bitrates[0]!)!;
   }
 
   /** The encoder run, while there is one (supervised every tick). */
-  get encoderRun(): MultiEncoder | null {
+  get encoderRun(): Encoder | null {
     return this.encoder;
   }
 
@@ -107,7 +111,7 @@ export class Outputs {
     this.encoder?.write(slot, pcm);
   }
 
-  /** The encoded frames of `slot` (see MultiEncoder.take); 'lost' while no encoder runs. */
+  /** The encoded frames of `slot` (see Encoder.take); 'lost' while no encoder runs. */
   take(slot: number): Taken {
     return this.encoder?.take(slot) ?? { state: 'lost' as const };
   }

@@ -279,6 +279,9 @@ async function airedUntil(ear: Ear, title: string, seconds: number) {
 }
 
 beforeAll(async () => {
+  // The encoder as processes (LAME, else ffmpeg), whose supervision this file tests; where the LAME library
+  // loads the station encodes in its own process (library-encoder.test.ts, engine.test.ts).
+  process.env.LAME_LIBRARY = '';
   dir = await tempAudioDir();
   for (const spec of LIBRARY) items.push(await master(spec));
   database = await createTestDatabase();

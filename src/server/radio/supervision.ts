@@ -14,7 +14,7 @@ export interface Processes {
   live: Checked | null;
   /** The relayed station elsewhere's decoder (upstream-relay.ts; its connection retries on its own). */
   relay: Checked | null;
-  /** The encoder run: one LAME per bitrate or one ffmpeg (encoder.ts); `slot` is the next to broadcast. */
+  /** The encoder: the LAME library in this process, else one LAME per bitrate or one ffmpeg (encoder.ts); `slot` is the next to broadcast. */
   encoder: { check(now: number, slot: number): void } | null;
 }
 
