@@ -136,8 +136,13 @@ const card = (page: Page, title: string) =>
     .locator('.rounded-xl.border')
     .filter({ has: page.getByText(title, { exact: true }) })
     .first();
-const mailTo = (address: string, subject: RegExp) =>
-  smtp.received.find((m) => m.envelopeTo.includes(address) && subject.test(m.headers.get('subject') ?? ''));
+/** The first e-mail to an address whose subject or text says this (a subject with quotes or dashes is encoded). */
+const mailTo = (address: string, says: RegExp) =>
+  smtp.received.find(
+    (m) =>
+      m.envelopeTo.includes(address) &&
+      (says.test(m.headers.get('subject') ?? '') || says.test(m.parts['text/plain'] ?? '')),
+  );
 
 async function signIn(page: Page, username: string, password: string) {
   await visit(page, `${base}/dashboard-mgmt`);
@@ -361,9 +366,19 @@ describe('the staff guide, step by step', () => {
     // 9. After the programme: its recording waits in the Library as a draft; Publish makes it a sermon.
     await expect.poll(today, { timeout: end - Date.now() + 30_000, interval: 1000 }).not.toEqual(['LIVE']);
     encoder.kill('SIGTERM');
-    await tab(page, 'Library');
+    // The Library tab reads the list as it opens: opened again until the recording is there.
     const draft = page.getByTestId('media-row').filter({ hasText: 'Draft' }).first();
-    await draft.waitFor({ timeout: 120_000 });
+    await expect
+      .poll(
+        async () => {
+          await tab(page, 'Captions');
+          await tab(page, 'Library');
+          await page.getByRole('list', { name: 'Library items' }).waitFor();
+          return draft.count();
+        },
+        { timeout: 120_000, interval: 3_000 },
+      )
+      .toBeGreaterThan(0);
     await draft.getByText(/LUFS$/).waitFor({ timeout: 120_000 });
     await draft.scrollIntoViewIfNeeded();
     await shot(draft, 'staff-recording-draft.png');
