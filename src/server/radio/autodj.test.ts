@@ -85,7 +85,26 @@ function dj(
       await sleep((FRAME_SECONDS * 1000) / SPEED);
     }
   };
-  return { autodj, library, tracks, cues, play, heard, clock: () => clock, prepared: () => prepared };
+  /** The stream goes on `seconds` without the AutoDJ (a live source has the air), in real time: ticks check it. */
+  const pause = async (seconds: number) => {
+    const end = performance.now() + seconds * 1000;
+    while (performance.now() < end) {
+      autodj.check(performance.now());
+      await sleep(50);
+    }
+    clock += seconds;
+  };
+  return {
+    autodj,
+    library,
+    tracks,
+    cues,
+    play,
+    pause,
+    heard,
+    clock: () => clock,
+    prepared: () => prepared,
+  };
 }
 
 /** RMS of the samples from `from` to `to` seconds. */
@@ -355,6 +374,37 @@ describe('AutoDJ', () => {
     expect(tracks[2]!.startedAt).toBeCloseTo(1.6, 2);
     // The second fill plays 0.6 s before the programme: the programme was asked for while the first played.
     expect(asked.find((a) => a.from === programmeAt)?.aired).toBe(1);
+    autodj.stop();
+  });
+
+  it('has the programme after a live one ready while the live one airs, and starts it on its second', async () => {
+    const low = await makeMp3(join(dir, 'paused-low.mp3'), { seconds: 3, frequency: 440 });
+    const high = await makeMp3(join(dir, 'paused-high.mp3'), { seconds: 3, frequency: 1000 });
+    const programmeAt = 4500;
+    const schedule: Programming = {
+      async next(from): Promise<Airing> {
+        if (from >= programmeAt) return { item: { path: high, title: 'Programme', duration: 3 } };
+        return {
+          item: { path: low, title: 'Fill', duration: 3 },
+          endsBy: from + 3000 > programmeAt ? programmeAt : null,
+        };
+      },
+      async hardChangeBetween(from, to) {
+        return programmeAt > from && programmeAt <= to ? programmeAt : null;
+      },
+      aired: () => {},
+    };
+    const { autodj, tracks, play, pause } = dj([], { programming: schedule });
+    await autodj.prepare();
+    await play(1);
+    // A live programme has the air from stream second 1 to 4: the fill, paused at its second 1 with 2 s left,
+    // would have ended long before the programme where it stopped; resumed at 4, it runs past 4.5.
+    await pause(3);
+    autodj.announce(4);
+    await play(1.5);
+    expect(tracks.map((t) => t.title)).toEqual(['Fill', 'Fill', 'Programme']);
+    expect(tracks[1]!.startedAt).toBeCloseTo(3, 1);
+    expect(tracks[2]!.startedAt).toBeCloseTo(4.5, 2);
     autodj.stop();
   });
 

@@ -41,6 +41,8 @@ export interface AutoDjOptions {
 const OPEN_BEFORE_DUE_SECONDS = 5;
 /** How often the schedule is asked again whether a programme now starts or ends while an item plays. */
 const REPLAN_MS = 1000;
+/** The AutoDJ not read this long (ms) is paused under another source. */
+const PAUSED_AFTER_MS = 1000;
 /** An item of unknown length is ended for a set start only this close to it (it may well end before). */
 const UNKNOWN_LENGTH_HORIZON_MS = 10_000;
 
@@ -67,6 +69,8 @@ export class AutoDj {
   private replanning = false;
   /** The stream-clock second last mixed: "now" for the schedule when nothing plays. */
   private lastClock = 0;
+  /** When (performance.now) the engine last read the AutoDJ. */
+  private lastReadAt = 0;
   private stopped = false;
 
   constructor(private readonly options: AutoDjOptions) {
@@ -107,7 +111,10 @@ export class AutoDj {
    * `clock`. What no item can fill yet stays silent.
    */
   read(out: Float32Array, at: number, frames: number, clock: number): void {
+    // Not read for a while (another source had the air): what it paused resumes here.
+    if (performance.now() - this.lastReadAt > PAUSED_AFTER_MS) this.resumeAt(clock);
     this.lastClock = clock;
+    this.lastReadAt = performance.now();
     let done = 0;
     for (let guard = 0; done < frames && guard < 8; guard++) {
       const t = clock + done / SAMPLE_RATE;
@@ -161,6 +168,10 @@ export class AutoDj {
   check(now: number): void {
     this.current?.decoder?.check(now);
     if (this.fade) this.next?.decoder?.check(now);
+    // Not read (a live source or a relayed station on air), the item due next still starts decoding ahead of
+    // its set start, so it is there on its second when the air comes back to the AutoDJ.
+    const dueBy = this.next?.dueBy ?? null;
+    if (dueBy !== null && dueBy - this.resumeWall() < OPEN_BEFORE_DUE_SECONDS * 1000) this.next!.open();
     if (now - this.lastReplan >= REPLAN_MS && !this.replanning) {
       this.lastReplan = now;
       this.replanning = true;
@@ -168,8 +179,12 @@ export class AutoDj {
     }
   }
 
-  /** Tells listeners again what plays (after a live source hands back). */
+  /**
+   * The AutoDJ is on the air again from stream-clock second `clock` (a live source or a relayed station handed
+   * back): what it paused resumes there, and listeners are told again what plays.
+   */
   announce(clock: number): void {
+    this.resumeAt(clock);
     const deck = this.fade ? this.next : this.current;
     if (!deck) return;
     this.options.onTrack({
@@ -195,6 +210,20 @@ export class AutoDj {
     this.next?.decoder?.close();
     this.current = this.next = null;
     this.dropEarly();
+  }
+
+  /** What was paused (the item on air, and the incoming one mid-crossfade) plays on from `clock`. */
+  private resumeAt(clock: number): void {
+    for (const deck of [this.current, this.fade ? this.next : null])
+      if (deck && deck.startedAt !== null) deck.startedAt = clock - deck.position;
+  }
+
+  /**
+   * When (wall ms) the AutoDJ's next sample would air were it read now: where it was last read, moved on by the
+   * time since (while it is read each tick, that is the mixing's lead ahead of now).
+   */
+  private resumeWall(): number {
+    return this.clock.wallAt(this.lastClock) + (performance.now() - this.lastReadAt);
   }
 
   /** The stream-clock second at which the next item must begin, or null. */
@@ -257,11 +286,17 @@ export class AutoDj {
   private async replan(): Promise<void> {
     const deck = this.current;
     if (!deck || deck.startedAt === null || this.fade || this.preparing) return;
+    // Not read for a while, the AutoDJ is paused under a live source or a relayed station: what it paused is
+    // taken as resuming now, so the schedule is asked about what lies ahead by the wall clock, not from where
+    // it stopped (a programme after a live one is then prepared and due on its second).
+    const paused = performance.now() - this.lastReadAt > PAUSED_AFTER_MS;
+    if (paused) deck.startedAt = this.clock.clockAt(this.resumeWall()) - deck.position;
     const natural = deck.length === null ? null : this.clock.wallAt(deck.startedAt + deck.length);
     const now = this.clock.wallAt(deck.startedAt + deck.position);
     // A set end the stream has not reached is still ahead, though the wall clock may have passed it (the
-    // stream fell behind and its clock was set again): the schedule is asked from just before it.
-    const from = deck.endsBy === null ? now : Math.min(now, deck.endsBy - 1);
+    // stream fell behind and its clock was set again): the schedule is asked from just before it. Paused, a
+    // set end passed was passed on the air by what played instead.
+    const from = deck.endsBy === null || paused ? now : Math.min(now, deck.endsBy - 1);
     const change = await this.programming
       .hardChangeBetween(from, natural ?? now + UNKNOWN_LENGTH_HORIZON_MS)
       .catch(() => deck.endsBy);
