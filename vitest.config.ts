@@ -24,6 +24,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/client/**/*.test.{ts,tsx}'],
           setupFiles: ['src/client/test/setup.ts'],
+          // As the server's: a form's round trip in jsdom waits for the CPU on a shared 2-core machine; a test
+          // that fails still fails, only later.
+          testTimeout: 30_000,
         },
       },
       {
@@ -32,7 +35,13 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'scripts', environment: 'node', include: ['scripts/**/*.test.ts'] },
+        // The server's timeout: npm and the walk over node_modules wait for the CPU on a busy machine.
+        test: {
+          name: 'scripts',
+          environment: 'node',
+          include: ['scripts/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
       },
     ],
   },

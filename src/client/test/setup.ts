@@ -7,8 +7,9 @@ import { clearToasts } from '../components/ui/use-toast';
 import '../components/ui/toaster';
 
 // On a shared 2-core machine a form's whole round trip (typing, the overlap check, the save) can take longer
-// than the library's 1 s default for findBy and waitFor: a failing test still fails, only later.
-configure({ asyncUtilTimeout: 5000 });
+// than the library's 1 s default for findBy and waitFor, and longer than 5 s beside another test file and the
+// other CI jobs (docs/decisions/037): a failing test still fails, only later.
+configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => {
   cleanup();

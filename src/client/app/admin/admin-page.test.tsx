@@ -236,7 +236,7 @@ describe('tabs by role', () => {
     expect(bar).toHaveClass('grid-cols-1');
     expect(screen.queryByRole('tablist', { name: 'More admin sections' })).toBeNull();
     // The tab's code loads lazily: on two cores shared by the whole suite that can take a few seconds.
-    expect(await screen.findByLabelText('Encoder settings', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByLabelText('Encoder settings')).toBeInTheDocument();
     // Their own sign-in password is theirs to change.
     expect(screen.getByRole('heading', { name: 'Change Password' })).toBeInTheDocument();
     // Nothing of the staff tabs' data was asked for.

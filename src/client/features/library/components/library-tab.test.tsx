@@ -120,7 +120,7 @@ describe('Library tab: the list', () => {
     });
     renderWithProviders(<LibraryView uploads={controlledSend().queue} />);
     expect(await screen.findByText('Analysing…')).toBeInTheDocument();
-    expect(await screen.findByText('\u221216.0 LUFS', {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByText('\u221216.0 LUFS')).toBeInTheDocument();
     expect(screen.queryByText('Analysing…')).toBeNull();
     const settled = api.calls('GET', '/api/library').length;
     await new Promise((resolve) => setTimeout(resolve, 3500));

@@ -200,7 +200,7 @@ function setUp(over: Routes = {}, programs: ScheduledProgram[] = []) {
 }
 
 /** The toast after a save: a check and a save in turn, slow on a busy machine. */
-const saved = (text: string) => screen.findByText(text, {}, { timeout: 5_000 });
+const saved = (text: string) => screen.findByText(text);
 
 type User = ReturnType<typeof userEvent.setup>;
 const form = () => screen.findByRole('form', { name: /^(Add programme|Edit |Replace )/ });
