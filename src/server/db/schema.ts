@@ -312,6 +312,11 @@ export const mediaItems = pgTable(
     title: text('title').notNull(),
     artist: text('artist').notNull().default(''),
     album: text('album').notNull().default(''),
+    /** What music licences ask for (issue 45): the recording's ISRC, its label, its songwriters, its CCLI song number. */
+    isrc: text('isrc').notNull().default(''),
+    label: text('label').notNull().default(''),
+    composer: text('composer').notNull().default(''),
+    ccliSongNumber: text('ccli_song_number').notNull().default(''),
     kind: text('kind', {
       enum: ['music', 'sermon', 'devotion', 'jingle', 'station_id', 'announcement'],
     }).notNull(),
