@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { MediaKind, MediaStatus } from '../../../common/library.js';
 import type { Database } from '../../db/client.js';
 import { mediaItems } from '../../db/schema.js';
@@ -100,4 +100,22 @@ export async function rowWithArtwork(db: Database, url: string, exceptId?: strin
     .where(exceptId === undefined ? shows : and(shows, ne(mediaItems.id, exceptId)))
     .limit(1);
   return !!row;
+}
+
+/** Sets the same values on every item of `ids` in one transaction, or on none when some are gone. */
+export async function updateRows(
+  db: Database,
+  ids: string[],
+  values: Partial<MediaValues>,
+): Promise<{ updated: number } | { missing: number }> {
+  return db.transaction(async (tx) => {
+    const found = await tx
+      .select({ id: mediaItems.id })
+      .from(mediaItems)
+      .where(inArray(mediaItems.id, ids))
+      .for('update');
+    if (found.length !== ids.length) return { missing: ids.length - found.length };
+    await tx.update(mediaItems).set(values).where(inArray(mediaItems.id, ids));
+    return { updated: ids.length };
+  });
 }

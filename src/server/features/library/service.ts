@@ -17,7 +17,6 @@ import {
   type MediaKind,
   type MediaList,
   type MediaPublish,
-  type MediaUpdate,
 } from '../../../common/library.js';
 import { whileCatalogueUnchanged } from '../../db/catalogue.js';
 import type { Database } from '../../db/client.js';
@@ -134,29 +133,8 @@ export function fileOf(folders: Library['folders'], stored: string): string {
   return path.join(folders[folder], name);
 }
 
-export const toItem = (row: Row): MediaItem => ({
-  id: row.id,
-  title: row.title,
-  artist: row.artist,
-  album: row.album,
-  kind: row.kind,
-  status: row.status,
-  error: row.error,
-  original_name: row.originalName,
-  format: row.format,
-  sample_rate: row.sampleRate,
-  channels: row.channels,
-  size_bytes: row.sizeBytes,
-  duration_seconds: row.durationSeconds,
-  loudness_lufs: row.loudnessLufs,
-  true_peak_dbtp: row.truePeakDbtp,
-  cue_in_seconds: row.cueInSeconds,
-  cue_out_seconds: row.cueOutSeconds,
-  artwork_url: row.artworkUrl,
-  subtitle_languages: row.subtitleLanguages,
-  draft: row.draft,
-  created_at: row.createdAt.toISOString(),
-});
+export { toItem } from './item.js';
+import { toItem } from './item.js';
 
 export async function listMedia(
   db: Database,
@@ -207,13 +185,7 @@ export async function addSermonAudio(
   library.worker.add(row.id);
 }
 
-export async function updateMedia(db: Database, id: string, update: MediaUpdate) {
-  const values = Object.fromEntries(Object.entries(update).filter(([, value]) => value !== undefined));
-  const row = Object.keys(values).length
-    ? await repository.updateRow(db, id, values)
-    : await repository.rowById(db, id);
-  return row && toItem(row);
-}
+export { updateMedia, updateMediaInBulk } from './edit.js';
 
 /** The addresses listeners may be given for an item's audio: its library address, and its /uploads/ one. */
 function publicAddresses(row: Row): string[] {
