@@ -522,6 +522,8 @@ export const asRun = pgTable(
     presenterId: text('presenter_id'),
     listenersPeak: integer('listeners_peak'),
     listenersAverage: real('listeners_average'),
+    /** Listener sessions that heard any part of it: SoundExchange's performances of this play. */
+    performances: integer('performances'),
   },
   (t) => [
     check('as_run_kind', sql`${t.kind} in ('library', 'live', 'fill', 'relay')`),
