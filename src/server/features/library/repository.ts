@@ -44,6 +44,11 @@ export async function rowById(db: Database, id: string): Promise<MediaRow | unde
   return row;
 }
 
+export async function rowsByIds(db: Database, ids: string[]): Promise<MediaRow[]> {
+  if (!ids.length) return [];
+  return db.select().from(mediaItems).where(inArray(mediaItems.id, ids));
+}
+
 export async function insertRow(db: Database, values: MediaValues): Promise<MediaRow> {
   const [row] = await db.insert(mediaItems).values(values).returning();
   return row!;

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { formatDuration } from '../../../common/duration.js';
 import {
   libraryAudioUrl,
+  licenceClassOf,
   MEDIA_FAILED_TO_PUBLISH,
   MEDIA_NOT_READY_TO_PUBLISH,
   mediaAlreadyPublished,
@@ -378,6 +379,26 @@ export interface PlayableItem extends LibraryItem {
   title: string;
   kind: MediaKind;
   addedAt: number;
+}
+
+/** What music licences ask of an item (the as-run log keeps it as it airs; reports read it again). */
+export async function licenceFieldsOf(db: Database, ids: string[]) {
+  const rows = await repository.rowsByIds(db, ids);
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        title: row.title,
+        artist: row.artist,
+        album: row.album,
+        label: row.label,
+        isrc: row.isrc,
+        composer: row.composer,
+        ccliSongNumber: row.ccliSongNumber,
+        licenceClass: licenceClassOf(row.kind),
+      },
+    ]),
+  );
 }
 
 /** Whether an item is in the library (ready or being measured), by id. */
