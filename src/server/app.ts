@@ -39,6 +39,7 @@ import { libraryRoutes } from './features/library/routes.js';
 import { onAirRoutes } from './features/on-air/routes.js';
 import { programmingTold, recordAsRun } from './features/as-run/service.js';
 import { OnAir } from './features/on-air/service.js';
+import { reportRoutes } from './features/reports/routes.js';
 import { playlistRoutes } from './features/playlists/routes.js';
 import { openPlaylists, playlistHoldingMedia, playlistRotation } from './features/playlists/service.js';
 import {
@@ -277,6 +278,7 @@ export async function buildApp(
   await app.register(uploadRoutes, { uploads, onSermonAudio: (stored) => addSermonAudio(library, stored) });
   await app.register(libraryRoutes, { library });
   await app.register(onAirRoutes, { onAir });
+  await app.register(reportRoutes, { prefix: '/api' });
   await app.register(playlistRoutes, { inUse: [programmeHoldingPlaylist(deps.db, timeZone)] });
   await app.register(podcastRoutes, {
     audioFile: async (url) => uploads.fileFor(url) ?? (await libraryFileForUrl(library, url)),
