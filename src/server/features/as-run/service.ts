@@ -7,7 +7,14 @@ import { licenceFieldsOf } from '../library/service.js';
 import { deleteSessionsBefore } from '../listeners/service.js';
 import { reportRetentionDays, saveReportRetentionDays } from '../settings/service.js';
 import { AsRunRecorder, type ProgrammeOnAir } from './recorder.js';
-import { deleteEntriesBefore, entriesBetween, type AsRunRow } from './repository.js';
+import {
+  airtimes,
+  deleteEntriesBefore,
+  entriesBetween,
+  figuresPerProgramme,
+  playsPerItem,
+  type AsRunRow,
+} from './repository.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -117,3 +124,19 @@ export function asRunBetween(
 ): Promise<AsRunRow[]> {
   return entriesBetween(db, from, to, only);
 }
+
+type Scope = { programmeId?: string; presenterId?: string };
+
+/** A period's plays counted per item as aired (see the repository), for the licence files. */
+export const playsPerItemBetween = (db: Database, from: Date, to: Date, only: Scope = {}) =>
+  playsPerItem(db, from, to, only);
+export type ItemPlays = Awaited<ReturnType<typeof playsPerItem>>[number];
+
+/** Listener figures per programme over a period. */
+export const programmeFiguresBetween = (db: Database, from: Date, to: Date, only: Scope = {}) =>
+  figuresPerProgramme(db, from, to, only);
+export type ProgrammeFigures = Awaited<ReturnType<typeof figuresPerProgramme>>[number];
+
+/** When what a programme (or a presenter's programmes) aired in a period was on the air. */
+export const airtimesBetween = (db: Database, from: Date, to: Date, only: Scope = {}) =>
+  airtimes(db, from, to, only);

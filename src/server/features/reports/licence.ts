@@ -1,10 +1,13 @@
 import type { LicenceCheck, LicenceField, LicenceFormat } from '../../../common/reports.js';
-import type { AsRunRow } from '../as-run/service.js';
+import type { AsRunRow, ItemPlays } from '../as-run/service.js';
 import { csvFile, tsvField } from './csv.js';
 import { localTime, utcTime } from './period.js';
 
-/** A play as a licence reports it: the as-run row with the library's fields where staff fixed them since. */
-export type Play = AsRunRow;
+/**
+ * An item's plays as a licence reports them: counted per item as it aired, with the library's fields where
+ * staff filled them in since.
+ */
+export type Play = ItemPlays;
 
 /**
  * SoundExchange's Report of Use columns for webcasters (census reporting), in their template's order; see
@@ -80,13 +83,20 @@ export function licenceCheck(format: LicenceFormat, plays: Play[]): LicenceCheck
     if (!missing.length) continue;
     const key = play.mediaId ?? `${play.artist}\u0000${play.title}`;
     const seen = byItem.get(key);
-    if (seen) seen.plays++;
+    if (seen) seen.plays += play.plays;
     else
-      byItem.set(key, { mediaId: play.mediaId, title: play.title, artist: play.artist, plays: 1, missing });
+      byItem.set(key, {
+        mediaId: play.mediaId,
+        title: play.title,
+        artist: play.artist,
+        plays: play.plays,
+        missing,
+      });
   }
+  const count = (plays: Play[]) => plays.reduce((sum, p) => sum + p.plays, 0);
   return {
     format,
-    plays: format === 'ccli' ? reported.filter((p) => p.ccliSongNumber).length : reported.length,
+    plays: format === 'ccli' ? count(reported.filter((p) => p.ccliSongNumber)) : count(reported),
     missing: [...byItem.values()].sort((a, b) => b.plays - a.plays || a.title.localeCompare(b.title)),
   };
 }
@@ -103,14 +113,25 @@ export function soundExchangeFile(plays: Play[], service: { name: string; catego
   for (const play of plays.filter((p) => reports('soundexchange', p))) {
     const key = recordingKey(play);
     const seen = recordings.get(key);
-    if (seen) seen.performances += play.performances ?? 0;
-    else recordings.set(key, { play, performances: play.performances ?? 0 });
+    if (seen) seen.performances += play.performances;
+    else recordings.set(key, { play, performances: play.performances });
   }
-  const lines = [...recordings.values()].map(({ play, performances }) =>
-    [service.name, service.category, play.artist, play.title, play.isrc, play.album, play.label, performances]
-      .map(tsvField)
-      .join('\t'),
-  );
+  const lines = [...recordings.values()]
+    .sort((a, b) => b.performances - a.performances || a.play.title.localeCompare(b.play.title))
+    .map(({ play, performances }) =>
+      [
+        service.name,
+        service.category,
+        play.artist,
+        play.title,
+        play.isrc,
+        play.album,
+        play.label,
+        performances,
+      ]
+        .map(tsvField)
+        .join('\t'),
+    );
   return [SOUNDEXCHANGE_COLUMNS.join('\t'), ...lines].join('\r\n') + '\r\n';
 }
 
@@ -120,9 +141,10 @@ export function ccliFile(plays: Play[], timeZone: string): string {
   for (const play of plays.filter((p) => reports('ccli', p) && p.ccliSongNumber)) {
     const seen = songs.get(play.ccliSongNumber);
     if (seen) {
-      seen.times++;
-      seen.last = play.startedAt;
-    } else songs.set(play.ccliSongNumber, { play, times: 1, first: play.startedAt, last: play.startedAt });
+      seen.times += play.plays;
+      if (play.first < seen.first) seen.first = play.first;
+      if (play.last > seen.last) seen.last = play.last;
+    } else songs.set(play.ccliSongNumber, { play, times: play.plays, first: play.first, last: play.last });
   }
   const rows = [...songs.values()]
     .sort((a, b) => b.times - a.times || a.play.title.localeCompare(b.play.title))
@@ -139,7 +161,7 @@ export function ccliFile(plays: Play[], timeZone: string): string {
 }
 
 /** The as-run log itself, every row of the period. */
-export function asRunFile(plays: Play[], timeZone: string): string {
+export function asRunFile(plays: AsRunRow[], timeZone: string): string {
   const rows = plays.map((p) => [
     utcTime(p.startedAt),
     p.endedAt ? utcTime(p.endedAt) : '',

@@ -1,6 +1,6 @@
 import type { PlayerKind } from '../../../common/as-run.js';
 import type { ListenerReport } from '../../../common/reports.js';
-import type { AsRunRow } from '../as-run/service.js';
+import type { ProgrammeFigures } from '../as-run/service.js';
 import type { Interval, SessionRow } from '../listeners/service.js';
 
 const HOUR_MS = 3_600_000;
@@ -62,25 +62,18 @@ export function listenerReport(input: {
   timeZone: string;
   from: number;
   to: number;
-  sessions: SessionRow[];
-  plays: AsRunRow[];
-  /** Only the airtime of these plays counts (a programme's or a presenter's report); else the whole period. */
-  onlyPlays: boolean;
+  sessions: Pick<SessionRow, 'startedAt' | 'endedAt' | 'bitrate' | 'player' | 'country'>[];
+  programmes: ProgrammeFigures[];
+  /** Only this airtime counts (a programme's or a presenter's report); null: the whole period. */
+  windows: Interval[] | null;
   geoip: boolean;
 }): ListenerReport {
   const { from, to } = input;
   const days = Math.round((to - from) / 86_400_000);
   const bucketMinutes = bucketMinutesFor(days);
   const bucketMs = bucketMinutes * 60_000;
-  const windows = input.onlyPlays
-    ? merged(
-        input.plays
-          .filter((p) => p.endedAt)
-          .map((p) => ({
-            start: Math.max(from, p.startedAt.getTime()),
-            end: Math.min(to, p.endedAt!.getTime()),
-          })),
-      )
+  const windows = input.windows
+    ? merged(input.windows.map((w) => ({ start: Math.max(from, w.start), end: Math.min(to, w.end) })))
     : [{ start: from, end: to }];
   const windowMs = windows.reduce((sum, w) => sum + (w.end - w.start), 0);
 
@@ -149,27 +142,6 @@ export function listenerReport(input: {
     peaks[b] = Math.max(peaks[b]!, now);
   }
 
-  const byProgramme = new Map<
-    string,
-    { id: string | null; name: string; ms: number; weighted: number; peak: number }
-  >();
-  for (const play of input.plays) {
-    if (!play.endedAt || play.listenersAverage === null) continue;
-    const ms = play.endedAt.getTime() - play.startedAt.getTime();
-    const key = play.programmeId ?? '';
-    const seen = byProgramme.get(key) ?? {
-      id: play.programmeId,
-      name: play.programmeTitle ?? 'No programme (rotation)',
-      ms: 0,
-      weighted: 0,
-      peak: 0,
-    };
-    seen.ms += ms;
-    seen.weighted += play.listenersAverage * ms;
-    seen.peak = Math.max(seen.peak, play.listenersPeak ?? 0);
-    byProgramme.set(key, seen);
-  }
-
   const shares = <K>(map: Map<K, { sessions: number; ms: number }>) =>
     [...map.entries()]
       .map(([key, v]) => ({ key, sessions: v.sessions, hours: round2(v.ms / HOUR_MS) }))
@@ -190,13 +162,13 @@ export function listenerReport(input: {
     listeningHours: round2(listenedMs / HOUR_MS),
     sessions: counted,
     sessionLengths: LENGTHS.map((l, i) => ({ label: l.label, sessions: lengths[i]! })),
-    programmes: [...byProgramme.values()]
+    programmes: input.programmes
       .map((p) => ({
-        programme: p.name,
-        programmeId: p.id,
-        average: p.ms > 0 ? round2(p.weighted / p.ms) : 0,
+        programme: p.programmeTitle ?? 'No programme (rotation)',
+        programmeId: p.programmeId,
+        average: p.seconds > 0 ? round2(p.listenerSeconds / p.seconds) : 0,
         peak: p.peak,
-        hours: round2(p.weighted / HOUR_MS),
+        hours: round2(p.listenerSeconds / 3600),
       }))
       .sort((a, b) => b.hours - a.hours || b.peak - a.peak),
     bitrates: shares(groups.bitrate).map(({ key, ...v }) => ({ kbps: key, ...v })),
