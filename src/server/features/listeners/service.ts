@@ -8,7 +8,13 @@ export { dateIn, startOfDay } from './station-day.js';
 export { openCountryTally, type CountryTally } from './countries.js';
 export { ListenerSessions } from './sessions.js';
 export { concurrency, type Interval } from './sweep.js';
-export { deleteSessionsBefore, sessionsOverlapping, type SessionRow } from './sessions-repository.js';
+export {
+  deleteSessionsBefore,
+  sessionSpansOverlapping,
+  sessionsOverlapping,
+  type SessionRow,
+  type SessionSpan,
+} from './sessions-repository.js';
 
 const DAY_MS = 86_400_000;
 

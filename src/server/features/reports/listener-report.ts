@@ -1,7 +1,7 @@
 import type { PlayerKind } from '../../../common/as-run.js';
 import type { ListenerReport } from '../../../common/reports.js';
 import type { ProgrammeFigures } from '../as-run/service.js';
-import type { Interval, SessionRow } from '../listeners/service.js';
+import type { Interval, SessionSpan } from '../listeners/service.js';
 
 const HOUR_MS = 3_600_000;
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -62,7 +62,7 @@ export function listenerReport(input: {
   timeZone: string;
   from: number;
   to: number;
-  sessions: Pick<SessionRow, 'startedAt' | 'endedAt' | 'bitrate' | 'player' | 'country'>[];
+  sessions: SessionSpan[];
   programmes: ProgrammeFigures[];
   /** Only this airtime counts (a programme's or a presenter's report); null: the whole period. */
   windows: Interval[] | null;
@@ -96,7 +96,7 @@ export function listenerReport(input: {
   };
 
   for (const session of input.sessions) {
-    const whole = { start: session.startedAt.getTime(), end: session.endedAt.getTime() };
+    const whole = { start: session.start, end: session.end };
     const parts = clip(whole, windows);
     if (!parts.length) continue;
     counted++;

@@ -10,7 +10,7 @@ import {
   type ItemPlays,
 } from '../as-run/service.js';
 import { licenceFieldsOf } from '../library/service.js';
-import { sessionsOverlapping } from '../listeners/service.js';
+import { sessionSpansOverlapping } from '../listeners/service.js';
 import { asRunFile, ccliFile, licenceCheck, soundExchangeFile, type Play } from './licence.js';
 import { listenerReport } from './listener-report.js';
 import { periodInstants } from './period.js';
@@ -114,7 +114,7 @@ export async function listenersFor(db: Database, period: ReportPeriod, timeZone:
   const [programmes, windows, sessions] = await Promise.all([
     programmeFiguresBetween(db, new Date(from), new Date(to), scope),
     onlyPlays ? airtimesBetween(db, new Date(from), new Date(to), scope) : Promise.resolve(null),
-    sessionsOverlapping(db, new Date(from), new Date(to)),
+    sessionSpansOverlapping(db, new Date(from), new Date(to)),
   ]);
   return listenerReport({
     period,
