@@ -21,6 +21,25 @@ export const MEDIA_KIND_LABELS: Record<MediaKind, string> = {
   announcement: 'Announcement',
 };
 
+/**
+ * What music licences tell apart (issue 45): music is reported, speech (sermons, devotions, announcements)
+ * and jingles (station identification included) are left out where a format asks for music only. Read from
+ * the item's kind, so there is one place to set it.
+ */
+export const LICENCE_CLASSES = ['music', 'speech', 'jingle'] as const;
+export type LicenceClass = (typeof LICENCE_CLASSES)[number];
+export const licenceClassOf = (kind: MediaKind): LicenceClass =>
+  kind === 'music' ? 'music' : kind === 'jingle' || kind === 'station_id' ? 'jingle' : 'speech';
+
+/** An ISRC as the standard writes it (ISO 3901): CC-XXX-YY-NNNNN without the hyphens, upper case. */
+export const normaliseIsrc = (text: string) => text.replace(/[\s-]/g, '').toUpperCase();
+export const ISRC_PATTERN = /^[A-Z]{2}[A-Z0-9]{3}[0-9]{7}$/;
+export const ISRC_MESSAGE =
+  'ISRC must be 12 characters like US-RC1-76-07839 (country, registrant, year, number)';
+/** CCLI song numbers are whole numbers (SongSelect shows them as "CCLI Song # 7115744"). */
+export const CCLI_SONG_NUMBER_PATTERN = /^[0-9]{1,9}$/;
+export const CCLI_SONG_NUMBER_MESSAGE = 'CCLI song number must be the number SongSelect shows, digits only';
+
 /** Analysis runs in the background after an upload: until it ends the item is not played. */
 export const MEDIA_STATUSES = ['analysing', 'ready', 'failed'] as const;
 export type MediaStatus = (typeof MEDIA_STATUSES)[number];
@@ -34,6 +53,12 @@ export const mediaItemSchema = z.object({
   title: z.string(),
   artist: z.string(),
   album: z.string(),
+  /** The recording's ISRC (12 characters, no hyphens), '' when unknown; read from the file's tags (ID3 TSRC). */
+  isrc: z.string(),
+  /** Record label, songwriters (as one line), CCLI song number: '' when unknown. */
+  label: z.string(),
+  composer: z.string(),
+  ccli_song_number: z.string(),
   kind: z.enum(MEDIA_KINDS),
   status: z.enum(MEDIA_STATUSES),
   /** Why analysis failed, when it did. */
@@ -90,11 +115,42 @@ export const mediaUpdateSchema = z
     title: tagText('Title', 200).pipe(z.string().min(1, 'Title is required')),
     artist: tagText('Artist', 200),
     album: tagText('Album', 200),
+    isrc: tagText('ISRC', 20)
+      .transform(normaliseIsrc)
+      .refine((isrc) => isrc === '' || ISRC_PATTERN.test(isrc), ISRC_MESSAGE),
+    label: tagText('Label', 200),
+    composer: tagText('Composer', 300),
+    ccli_song_number: tagText('CCLI song number', 12).refine(
+      (n) => n === '' || CCLI_SONG_NUMBER_PATTERN.test(n),
+      CCLI_SONG_NUMBER_MESSAGE,
+    ),
     kind: z.enum(MEDIA_KINDS, { error: `Kind must be one of: ${MEDIA_KINDS.join(', ')}` }),
   })
   .partial()
   .strict();
 export type MediaUpdate = z.infer<typeof mediaUpdateSchema>;
+
+/** The fields set on many items at once (a whole album's label and songwriters); per-recording fields stay out. */
+export const MEDIA_BULK_FIELDS = ['artist', 'album', 'label', 'composer', 'kind'] as const;
+export const MAX_BULK_ITEMS = 500;
+
+/** POST /api/library/bulk: the same changes to every item named; all or nothing. */
+export const mediaBulkUpdateSchema = z
+  .object({
+    ids: z
+      .array(z.string().min(1).max(100), { error: 'ids must be a list of library item ids' })
+      .min(1, 'Choose at least one item')
+      .max(MAX_BULK_ITEMS, `At most ${MAX_BULK_ITEMS} items at once`),
+    changes: mediaUpdateSchema
+      .pick({ artist: true, album: true, label: true, composer: true, kind: true })
+      .strict()
+      .refine((changes) => Object.keys(changes).length > 0, 'Say what to change'),
+  })
+  .strict();
+export type MediaBulkUpdate = z.infer<typeof mediaBulkUpdateSchema>;
+export const mediaBulkResultSchema = z.object({ updated: z.number().int().nonnegative() });
+export const bulkItemsNotFound = (count: number) =>
+  `${count} of these items ${count === 1 ? 'is' : 'are'} no longer in the library; nothing was changed`;
 
 /** POST /api/library/:id/preview: a short-lived address the browser's audio element can play. */
 export const mediaPreviewSchema = z.object({ url: z.string() });

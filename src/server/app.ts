@@ -37,7 +37,9 @@ import {
 } from './features/newsletters/sender.js';
 import { libraryRoutes } from './features/library/routes.js';
 import { onAirRoutes } from './features/on-air/routes.js';
+import { programmingTold, recordAsRun } from './features/as-run/service.js';
 import { OnAir } from './features/on-air/service.js';
+import { reportRoutes } from './features/reports/routes.js';
 import { playlistRoutes } from './features/playlists/routes.js';
 import { openPlaylists, playlistHoldingMedia, playlistRotation } from './features/playlists/service.js';
 import {
@@ -172,7 +174,9 @@ export async function buildApp(
   // Which presenter may send live audio when, and their programmes in "My broadcast": the schedule's
   // programmes "live from a presenter" provide it; with none, every presenter's encoder is refused.
   const presenterSchedule = options.presenterSchedule ?? onAir.presenters;
-  await app.register(radioPlugin, { programming: onAir, presenterSchedule });
+  // The as-run log hears of each item the engine puts on the air through the schedule's own `aired`.
+  const told = programmingTold(onAir);
+  await app.register(radioPlugin, { programming: told.programming, presenterSchedule });
   // Live programmes on and off air, dead air and failing sources: staff are told (on the broadcaster).
   app.radio.onEvent((event) => void onAir.notice(event).then(app.notify));
   if (deps.config.role !== 'web') {
@@ -186,6 +190,22 @@ export async function buildApp(
       notify: app.notify,
     });
     app.addHook('onClose', async () => stopWatch());
+    // What went on the air, why, in which programme and to how many listeners (issue 45).
+    const asRunRecorder = recordAsRun(app, {
+      tell: told.tell,
+      programmeAt: async (at) => {
+        const slot = await onAir.slotAt(at);
+        if (!slot) return null;
+        const live = slot.airs.kind === 'live';
+        return {
+          id: slot.programme.id,
+          title: slot.programme.title,
+          presenterId: slot.airs.kind === 'live' ? slot.airs.presenterId : null,
+          live,
+        };
+      },
+    });
+    app.decorate('asRunRecorder', asRunRecorder);
     // Live programmes are recorded from the air and wait in the library as sermon drafts.
     const recorder = recordLiveProgrammes(
       library,
@@ -258,6 +278,7 @@ export async function buildApp(
   await app.register(uploadRoutes, { uploads, onSermonAudio: (stored) => addSermonAudio(library, stored) });
   await app.register(libraryRoutes, { library });
   await app.register(onAirRoutes, { onAir });
+  await app.register(reportRoutes, { prefix: '/api' });
   await app.register(playlistRoutes, { inUse: [programmeHoldingPlaylist(deps.db, timeZone)] });
   await app.register(podcastRoutes, {
     audioFile: async (url) => uploads.fileFor(url) ?? (await libraryFileForUrl(library, url)),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Airs } from '../../common/programs.js';
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   date,
@@ -11,6 +12,8 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -312,6 +315,11 @@ export const mediaItems = pgTable(
     title: text('title').notNull(),
     artist: text('artist').notNull().default(''),
     album: text('album').notNull().default(''),
+    /** What music licences ask for (issue 45): the recording's ISRC, its label, its songwriters, its CCLI song number. */
+    isrc: text('isrc').notNull().default(''),
+    label: text('label').notNull().default(''),
+    composer: text('composer').notNull().default(''),
+    ccliSongNumber: text('ccli_song_number').notNull().default(''),
     kind: text('kind', {
       enum: ['music', 'sermon', 'devotion', 'jingle', 'station_id', 'announcement'],
     }).notNull(),
@@ -480,4 +488,73 @@ export const catalogueChanges = pgTable(
     version: bigint('version', { mode: 'number' }).notNull(),
   },
   (t) => [check('catalogue_changes_one_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * The as-run log (issue 45): every item that went on the air, as it aired. What it was is kept as it was then
+ * (a library item deleted since still reports); the reports prefer the library's fields where staff fixed them
+ * since. `kind`: src/common/as-run.ts AS_RUN_KINDS, `reason`: AS_RUN_REASONS. Listener figures are written once
+ * the item has ended and every listener session overlapping it is known (null until then).
+ */
+export const asRun = pgTable(
+  'as_run',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    startedAt: timestamp('started_at', { withTimezone: true, precision: 3 }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true, precision: 3 }),
+    kind: text('kind', { enum: ['library', 'live', 'fill', 'relay'] }).notNull(),
+    reason: text('reason', {
+      enum: ['schedule', 'rotation', 'fill', 'presenter', 'station_password', 'relay'],
+    }).notNull(),
+    mediaId: text('media_id'),
+    title: text('title').notNull(),
+    artist: text('artist').notNull().default(''),
+    album: text('album').notNull().default(''),
+    label: text('label').notNull().default(''),
+    isrc: text('isrc').notNull().default(''),
+    composer: text('composer').notNull().default(''),
+    ccliSongNumber: text('ccli_song_number').notNull().default(''),
+    /** music | speech | jingle (src/common/library.ts LICENCE_CLASSES); live and relayed audio: null. */
+    licenceClass: text('licence_class', { enum: ['music', 'speech', 'jingle'] }),
+    programmeId: text('programme_id'),
+    programmeTitle: text('programme_title'),
+    /** The presenter whose programme it aired in, or who was live: their own reports show it. */
+    presenterId: text('presenter_id'),
+    listenersPeak: integer('listeners_peak'),
+    listenersAverage: real('listeners_average'),
+    /** Listener sessions that heard any part of it: SoundExchange's performances of this play. */
+    performances: integer('performances'),
+  },
+  (t) => [
+    check('as_run_kind', sql`${t.kind} in ('library', 'live', 'fill', 'relay')`),
+    check(
+      'as_run_reason',
+      sql`${t.reason} in ('schedule', 'rotation', 'fill', 'presenter', 'station_password', 'relay')`,
+    ),
+    index('as_run_started_idx').on(t.startedAt),
+  ],
+);
+
+/**
+ * Listener sessions (issue 45): one row per connection that counts as a listener (src/common/as-run.ts
+ * countsAsListener), written when it ends. No address is kept: the country it came from, when known.
+ */
+export const listenerSessions = pgTable(
+  'listener_sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    startedAt: timestamp('started_at', { withTimezone: true, precision: 3 }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true, precision: 3 }).notNull(),
+    /** The mount's kbps. */
+    bitrate: smallint('bitrate').notNull(),
+    /** browser | app | encoder | relay | other (src/common/as-run.ts PLAYER_KINDS). */
+    player: text('player').notNull(),
+    country: text('country'),
+    /** direct (our /stream) or relay (a relay's status page told of it). */
+    via: text('via', { enum: ['direct', 'relay'] }).notNull(),
+  },
+  (t) => [
+    index('listener_sessions_started_idx').on(t.startedAt),
+    index('listener_sessions_ended_idx').on(t.endedAt),
+  ],
 );

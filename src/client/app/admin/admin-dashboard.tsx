@@ -26,7 +26,8 @@ export function AdminDashboard({
   const visible = tabsFor(user.role, tabs);
   const main = visible.filter((tab) => tab.row === 'main');
   const more = visible.filter((tab) => tab.row === 'more');
-  const [chosen, setChosen] = useState(main[0]?.id ?? '');
+  // A link may open a tab (the Reports tab's "fix it" links open the Library at an item: ?tab=library).
+  const [chosen, setChosen] = useState(() => linkedTab(visible) ?? main[0]?.id ?? '');
   // A tab the role no longer allows (a superuser demoted meanwhile) falls back to the first one.
   const active = visible.some((tab) => tab.id === chosen) ? chosen : (main[0]?.id ?? '');
 
@@ -99,6 +100,12 @@ export function AdminDashboard({
       </Tabs>
     </main>
   );
+}
+
+function linkedTab(visible: AdminTab[]): string | undefined {
+  if (typeof window === 'undefined') return undefined;
+  const id = new URLSearchParams(window.location.search).get('tab');
+  return visible.find((tab) => tab.id === id)?.id;
 }
 
 function TabLabel({ tab }: { tab: AdminTab }) {

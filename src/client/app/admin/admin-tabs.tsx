@@ -7,6 +7,7 @@ import { LibraryTab } from '../../features/library';
 import { ListenersTab } from '../../features/listeners';
 import { PlaylistsTab } from '../../features/playlists';
 import { PrayerTab, PrayerUnreadBadge } from '../../features/prayer';
+import { ReportsTab } from '../../features/reports';
 import { NewsletterTab } from '../../features/newsletters';
 import { MyBroadcastTab } from '../../features/presenters';
 import { ScheduleTab } from '../../features/programs';
@@ -25,6 +26,8 @@ export interface AdminTab {
   superuserOnly: boolean;
   /** A presenter's own tab: the only kind a presenter sees, and hidden from admins and superusers. */
   presenterOnly?: boolean;
+  /** A staff tab presenters see too (the station narrows what it shows them to their own programmes). */
+  presenters?: boolean;
   /**
    * 'main' is SPEC.md's tab bar (4 columns for a superuser, 3 otherwise); the tabs DESIGN.md adds
    * ('more') sit in a second row below it, so the SPEC.md bar keeps its shape as features are added.
@@ -67,6 +70,14 @@ export const ADMIN_TABS: AdminTab[] = [
   },
   { id: 'chat', label: 'Chat', superuserOnly: false, row: 'more', component: ChatTab },
   { id: 'listeners', label: 'Listeners', superuserOnly: false, row: 'more', component: ListenersTab },
+  {
+    id: 'reports',
+    label: 'Reports',
+    superuserOnly: false,
+    row: 'more',
+    component: ReportsTab,
+    presenters: true,
+  },
   { id: 'captions', label: 'Captions', superuserOnly: false, row: 'more', component: CaptionsTab },
   { id: 'newsletter', label: 'Newsletter', superuserOnly: false, row: 'more', component: NewsletterTab },
   {
@@ -84,6 +95,6 @@ export const ADMIN_TABS: AdminTab[] = [
  * sees only their own "My broadcast".
  */
 export function tabsFor(role: Role, tabs: AdminTab[] = ADMIN_TABS): AdminTab[] {
-  if (role === 'presenter') return tabs.filter((tab) => tab.presenterOnly);
+  if (role === 'presenter') return tabs.filter((tab) => tab.presenterOnly || tab.presenters);
   return tabs.filter((tab) => !tab.presenterOnly && (!tab.superuserOnly || role === 'superuser'));
 }

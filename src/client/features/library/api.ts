@@ -2,10 +2,12 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import {
   MEDIA_ARTWORK_FIELD,
   MEDIA_UPLOAD_FIELD,
+  mediaBulkResultSchema,
   mediaItemSchema,
   mediaListSchema,
   mediaPreviewSchema,
   mediaPublishedSchema,
+  type MediaBulkUpdate,
   type MediaItem,
   type MediaKind,
   type MediaList,
@@ -71,6 +73,16 @@ export function useUpdateMedia() {
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: MediaUpdate }) =>
       apiSend('PATCH', mediaPath(id), body, mediaItemSchema),
+    onSuccess: invalidate,
+  });
+}
+
+/** POST /api/library/bulk: the same changes to every item named, all or nothing. */
+export function useBulkUpdateMedia() {
+  const invalidate = useInvalidateLibrary();
+  return useMutation({
+    mutationFn: (body: MediaBulkUpdate) =>
+      apiSend('POST', `${LIBRARY_PATH}/bulk`, body, mediaBulkResultSchema),
     onSuccess: invalidate,
   });
 }

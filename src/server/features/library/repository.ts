@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { MediaKind, MediaStatus } from '../../../common/library.js';
 import type { Database } from '../../db/client.js';
 import { mediaItems } from '../../db/schema.js';
@@ -42,6 +42,11 @@ export async function listRows(
 export async function rowById(db: Database, id: string): Promise<MediaRow | undefined> {
   const [row] = await db.select().from(mediaItems).where(eq(mediaItems.id, id)).limit(1);
   return row;
+}
+
+export async function rowsByIds(db: Database, ids: string[]): Promise<MediaRow[]> {
+  if (!ids.length) return [];
+  return db.select().from(mediaItems).where(inArray(mediaItems.id, ids));
 }
 
 export async function insertRow(db: Database, values: MediaValues): Promise<MediaRow> {
@@ -100,4 +105,22 @@ export async function rowWithArtwork(db: Database, url: string, exceptId?: strin
     .where(exceptId === undefined ? shows : and(shows, ne(mediaItems.id, exceptId)))
     .limit(1);
   return !!row;
+}
+
+/** Sets the same values on every item of `ids` in one transaction, or on none when some are gone. */
+export async function updateRows(
+  db: Database,
+  ids: string[],
+  values: Partial<MediaValues>,
+): Promise<{ updated: number } | { missing: number }> {
+  return db.transaction(async (tx) => {
+    const found = await tx
+      .select({ id: mediaItems.id })
+      .from(mediaItems)
+      .where(inArray(mediaItems.id, ids))
+      .for('update');
+    if (found.length !== ids.length) return { missing: ids.length - found.length };
+    await tx.update(mediaItems).set(values).where(inArray(mediaItems.id, ids));
+    return { updated: ids.length };
+  });
 }

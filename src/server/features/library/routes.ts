@@ -28,6 +28,9 @@ import {
   mediaPublishSchema,
   mediaTooLarge,
   mediaUpdateSchema,
+  mediaBulkResultSchema,
+  mediaBulkUpdateSchema,
+  bulkItemsNotFound,
   NO_AUDIO_STREAM,
   PREVIEW_LINK_EXPIRED,
   recordedLiveDescription,
@@ -66,6 +69,7 @@ import {
   removeMedia,
   setArtwork,
   updateMedia,
+  updateMediaInBulk,
   type AudioFile,
   type Library,
 } from './service.js';
@@ -152,6 +156,21 @@ export async function libraryRoutes(app: FastifyInstance, opts: { library: Libra
     },
     async (request, reply) =>
       (await updateMedia(app.db, request.params.id, request.body)) ?? reply.code(404).send(notFound),
+  );
+
+  api.post(
+    '/api/library/bulk',
+    {
+      config: { access: 'staff' },
+      schema: {
+        body: mediaBulkUpdateSchema,
+        response: { 200: mediaBulkResultSchema, ...staffErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const done = await updateMediaInBulk(app.db, request.body);
+      return 'missing' in done ? reply.code(404).send({ message: bulkItemsNotFound(done.missing) }) : done;
+    },
   );
 
   api.delete(

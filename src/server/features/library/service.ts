@@ -8,6 +8,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { formatDuration } from '../../../common/duration.js';
 import {
   libraryAudioUrl,
+  licenceClassOf,
   MEDIA_FAILED_TO_PUBLISH,
   MEDIA_NOT_READY_TO_PUBLISH,
   mediaAlreadyPublished,
@@ -17,7 +18,6 @@ import {
   type MediaKind,
   type MediaList,
   type MediaPublish,
-  type MediaUpdate,
 } from '../../../common/library.js';
 import { whileCatalogueUnchanged } from '../../db/catalogue.js';
 import type { Database } from '../../db/client.js';
@@ -134,29 +134,8 @@ export function fileOf(folders: Library['folders'], stored: string): string {
   return path.join(folders[folder], name);
 }
 
-export const toItem = (row: Row): MediaItem => ({
-  id: row.id,
-  title: row.title,
-  artist: row.artist,
-  album: row.album,
-  kind: row.kind,
-  status: row.status,
-  error: row.error,
-  original_name: row.originalName,
-  format: row.format,
-  sample_rate: row.sampleRate,
-  channels: row.channels,
-  size_bytes: row.sizeBytes,
-  duration_seconds: row.durationSeconds,
-  loudness_lufs: row.loudnessLufs,
-  true_peak_dbtp: row.truePeakDbtp,
-  cue_in_seconds: row.cueInSeconds,
-  cue_out_seconds: row.cueOutSeconds,
-  artwork_url: row.artworkUrl,
-  subtitle_languages: row.subtitleLanguages,
-  draft: row.draft,
-  created_at: row.createdAt.toISOString(),
-});
+export { toItem } from './item.js';
+import { toItem } from './item.js';
 
 export async function listMedia(
   db: Database,
@@ -207,13 +186,7 @@ export async function addSermonAudio(
   library.worker.add(row.id);
 }
 
-export async function updateMedia(db: Database, id: string, update: MediaUpdate) {
-  const values = Object.fromEntries(Object.entries(update).filter(([, value]) => value !== undefined));
-  const row = Object.keys(values).length
-    ? await repository.updateRow(db, id, values)
-    : await repository.rowById(db, id);
-  return row && toItem(row);
-}
+export { updateMedia, updateMediaInBulk } from './edit.js';
 
 /** The addresses listeners may be given for an item's audio: its library address, and its /uploads/ one. */
 function publicAddresses(row: Row): string[] {
@@ -406,6 +379,26 @@ export interface PlayableItem extends LibraryItem {
   title: string;
   kind: MediaKind;
   addedAt: number;
+}
+
+/** What music licences ask of an item (the as-run log keeps it as it airs; reports read it again). */
+export async function licenceFieldsOf(db: Database, ids: string[]) {
+  const rows = await repository.rowsByIds(db, ids);
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        title: row.title,
+        artist: row.artist,
+        album: row.album,
+        label: row.label,
+        isrc: row.isrc,
+        composer: row.composer,
+        ccliSongNumber: row.ccliSongNumber,
+        licenceClass: licenceClassOf(row.kind),
+      },
+    ]),
+  );
 }
 
 /** Whether an item is in the library (ready or being measured), by id. */

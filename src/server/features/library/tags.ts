@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseFile } from 'music-metadata';
+import { ISRC_PATTERN, normaliseIsrc } from '../../../common/library.js';
 import type { ProbedAudio } from '../uploads/service.js';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
@@ -22,7 +23,19 @@ export interface Tags {
   title: string;
   artist: string;
   album: string;
+  /** What licences ask for, from the tags when they hold it (ID3 TSRC, TPUB, TCOM; MP4 and Vorbis alike). */
+  isrc: string;
+  label: string;
+  composer: string;
 }
+
+/** The first well-formed ISRC among the tags' (a file may carry several, or one with hyphens). */
+function isrcOf(values: string[] | undefined): string {
+  return (values ?? []).map((v) => normaliseIsrc(tagText(v, 40))).find((v) => ISRC_PATTERN.test(v)) ?? '';
+}
+
+const listText = (values: string[] | undefined, max: number) =>
+  tagText([...new Set((values ?? []).map((v) => tagText(v)).filter(Boolean))].join(', '), max);
 
 /**
  * Title, artist and album from the file's tags (ID3, MP4, Vorbis comments, RIFF INFO), else the title given,
@@ -35,6 +48,11 @@ export async function readTags(file: string, originalName: string, fallbackTitle
   let title = tagText(common?.title);
   let artist = tagText(common?.artist ?? common?.albumartist);
   const album = tagText(common?.album);
+  const licence = {
+    isrc: isrcOf(common?.isrc),
+    label: listText(common?.label, 200),
+    composer: listText(common?.composer ?? common?.writer, 300),
+  };
   title ||= tagText(fallbackTitle);
   if (!title) {
     const stem = path.parse(fileNameOf(originalName)).name.replace(/_+/g, ' ');
@@ -45,7 +63,7 @@ export async function readTags(file: string, originalName: string, fallbackTitle
     }
     title ||= tagText(stem) || 'Untitled';
   }
-  return { title, artist, album };
+  return { title, artist, album, ...licence };
 }
 
 /** The cover picture embedded in the file (the front cover when it says which), if any. */

@@ -8,13 +8,13 @@ export const DEFAULT_GEOIP_FILE = 'GeoLite2-Country.mmdb';
 
 /** How many countries the station's listeners came from today (the 'Viral Impact' card's figure). */
 export interface CountryTally {
-  /** A listener connected from this address. */
-  add(address: string): void;
+  /** A listener connected from this address: its country's ISO code, when known. */
+  add(address: string): string | null;
   /** Countries seen since the start of the station's day; null when the station has no GeoIP database. */
   today(): number | null;
 }
 
-const NOT_MEASURED: CountryTally = { add: () => undefined, today: () => null };
+const NOT_MEASURED: CountryTally = { add: () => null, today: () => null };
 
 /**
  * Reads a MaxMind country (or city) database with the `maxmind` library: the GEOIP_DB file, else
@@ -57,8 +57,10 @@ export async function openCountryTally(options: {
       try {
         const code = reader.get(plain)?.country?.iso_code;
         if (code) countries.add(code);
+        return code ?? null;
       } catch {
         // Not an address the database can look up (a Unix socket, a test's fake): no country.
+        return null;
       }
     },
     today() {

@@ -6,6 +6,15 @@ import { dateIn, startOfDay } from './station-day.js';
 
 export { dateIn, startOfDay } from './station-day.js';
 export { openCountryTally, type CountryTally } from './countries.js';
+export { ListenerSessions } from './sessions.js';
+export { concurrency, type Interval } from './sweep.js';
+export {
+  deleteSessionsBefore,
+  sessionSpansOverlapping,
+  sessionsOverlapping,
+  type SessionRow,
+  type SessionSpan,
+} from './sessions-repository.js';
 
 const DAY_MS = 86_400_000;
 

@@ -7,7 +7,7 @@ import { ExternalStationSource } from '../../radio/external-source.js';
 import type { NowPlayingSource } from '../../radio/now-playing-source.js';
 import type { Programming } from '../../radio/programming.js';
 import { RelayDirectory } from '../../radio/relays.js';
-import { openCountryTally } from '../listeners/service.js';
+import { ListenerSessions, openCountryTally } from '../listeners/service.js';
 import { streamSource } from '../settings/service.js';
 import { radioRoutes } from './routes.js';
 import { liveFiguresReader, radioStorage, stationCheckedFetch, type LiveFigures } from './service.js';
@@ -31,6 +31,8 @@ declare module 'fastify' {
     listenersNow: () => number;
     /** The station elsewhere relayed on air (`icecast:URL` | `url:URL`), or undefined for the AutoDJ. */
     streamSource: () => string | undefined;
+    /** Listener sessions as this broadcaster sees them (the as-run log and the listener reports read them). */
+    listenerSessions: ListenerSessions;
     /** On a web instance, the broadcaster as its heartbeats tell it (/readyz asks how recent they are). */
     broadcasterFeed?: BroadcasterFeed;
   }
@@ -139,16 +141,26 @@ export default fp(
       countries,
     );
     app.decorate('radioFigures', liveFigures);
+    const sessions = new ListenerSessions(app.db, {
+      log: app.log,
+      relayBitrate: () => engine.bitrates()[0] ?? 128,
+    });
+    app.decorate('listenerSessions', sessions);
     app.addHook('preClose', async () => {
       await onAir.stop();
       if (feed) await engine.stop();
+      // Listeners still connected end with the station: their sessions are stored before the database closes.
+      await sessions.closeAll();
     });
 
     if (!web) {
       // Relays' listeners count as ours: in now playing, the live figures and the stored minutes.
       if (relays.urls.length) {
         const poll = setInterval(() => {
-          void relays.listeners().then((count) => engine.setRelayListeners(count));
+          void relays.listeners().then((count) => {
+            engine.setRelayListeners(count);
+            sessions.setRelayed(count);
+          });
         }, RELAY_POLL_MS);
         poll.unref();
         app.addHook('onClose', async () => clearInterval(poll));
@@ -185,7 +197,8 @@ export default fp(
       engine,
       source,
       elsewhere: listenerStreamUrl,
-      onListener: (address) => countries.add(address),
+      onListener: ({ address, kbps, userAgent }) =>
+        sessions.join({ bitrate: kbps, userAgent, country: countries.add(address) }),
     });
     if (web) await app.register(webInstanceSourceRoutes);
     else

@@ -45,7 +45,8 @@ export async function streamRoutes(
     source: () => NowPlayingSource;
     /** Where players go when the audio is not broadcast here (a web instance: a relay or the broadcaster). */
     elsewhere: (origin: string) => string;
-    onListener?: (address: string) => void;
+    /** A listener connected (not a relay pulling the stream); what it returns is called when they leave. */
+    onListener?: (listener: { address: string; kbps: number; userAgent?: string }) => (() => void) | void;
   },
 ) {
   const { engine } = opts;
@@ -133,7 +134,10 @@ export async function streamRoutes(
       // An Icecast relay pulling the stream for its own listeners (they are counted from its status page).
       const relay = /^icecast/i.test(request.headers['user-agent'] ?? '');
       broadcaster.addListener(res, { icy, relay });
-      opts.onListener?.(address);
+      if (!relay) {
+        const left = opts.onListener?.({ address, kbps: kbps!, userAgent: request.headers['user-agent'] });
+        if (left) res.once('close', left);
+      }
     },
   });
 

@@ -221,3 +221,15 @@ export function audioSettingsReader(db: Database): () => Promise<AudioSettings> 
     return last;
   };
 }
+
+/** Settings key of how long the as-run log and listener sessions are kept, in days (issue 45). */
+const REPORT_RETENTION_KEY = 'report_retention_days';
+
+export async function reportRetentionDays(db: Database, fallback: number): Promise<number> {
+  const saved = await readSetting(db, REPORT_RETENTION_KEY);
+  return typeof saved === 'number' && Number.isInteger(saved) && saved > 0 ? saved : fallback;
+}
+
+export async function saveReportRetentionDays(db: Database, days: number): Promise<void> {
+  await writeSetting(db, REPORT_RETENTION_KEY, days);
+}

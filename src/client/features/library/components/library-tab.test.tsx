@@ -15,6 +15,10 @@ function media(overrides: Partial<MediaItem> = {}): MediaItem {
     title: 'Amazing Grace',
     artist: 'Grace Choir',
     album: 'Hymns of Hope',
+    isrc: '',
+    label: '',
+    composer: '',
+    ccli_song_number: '',
     kind: 'music',
     status: 'ready',
     error: null,
@@ -267,11 +271,62 @@ describe('Library tab: each item', () => {
       title: 'Amazing Grace (live)',
       artist: 'Grace Choir',
       album: '',
+      isrc: '',
+      label: '',
+      composer: '',
+      ccli_song_number: '',
       kind: 'station_id',
     });
     expect(patch!.headers.authorization).toBe('Bearer staff-token');
     expect(screen.queryByRole('form', { name: 'Edit Amazing Grace' })).toBeNull();
     await waitFor(() => expect(api.calls('GET', '/api/library').length).toBeGreaterThanOrEqual(2));
+  });
+
+  it('edits the licence fields: ISRC written with hyphens is sent as the standard writes it', async () => {
+    const { api, user } = setUp({
+      'PATCH /api/library/m1': ({ body }) => ({ status: 200, body: media(body as Partial<MediaItem>) }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit Amazing Grace' }));
+    const form = screen.getByRole('form', { name: 'Edit Amazing Grace' });
+    await user.type(within(form).getByLabelText('ISRC'), 'us-rc1-76-07839');
+    await user.type(within(form).getByLabelText('Label'), 'Hope Records');
+    await user.type(within(form).getByLabelText('Composer / songwriters'), 'John Newton');
+    await user.type(within(form).getByLabelText('CCLI song number'), '22025');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Library item saved')).toBeInTheDocument();
+    expect(api.calls('PATCH', '/api/library/m1')[0]!.body).toMatchObject({
+      isrc: 'USRC17607839',
+      label: 'Hope Records',
+      composer: 'John Newton',
+      ccli_song_number: '22025',
+    });
+  });
+
+  it('refuses a malformed ISRC in the form before sending it', async () => {
+    const { api, user } = setUp();
+    await user.click(await screen.findByRole('button', { name: 'Edit Amazing Grace' }));
+    const form = screen.getByRole('form', { name: 'Edit Amazing Grace' });
+    await user.type(within(form).getByLabelText('ISRC'), 'ABC');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText(/ISRC must be 12 characters/)).toBeInTheDocument();
+    expect(api.calls('PATCH', '/api/library/m1')).toEqual([]);
+  });
+
+  it('sets a label and songwriters on every item shown at once', async () => {
+    const { api, user } = setUp({
+      [LIST]: { status: 200, body: listOf(media(), media({ id: 'm2', title: 'It Is Well' })) },
+      'POST /api/library/bulk': { status: 200, body: { updated: 2 } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Change all 2 shown' }));
+    const form = screen.getByRole('form', { name: 'Change every item shown' });
+    await user.type(within(form).getByLabelText('Label'), 'Zion Music');
+    await user.type(within(form).getByLabelText('Composer / songwriters'), 'Horatio Spafford');
+    await user.click(within(form).getByRole('button', { name: 'Save on 2 items' }));
+    expect(await screen.findByText('Library items saved')).toBeInTheDocument();
+    expect(api.calls('POST', '/api/library/bulk')[0]!.body).toEqual({
+      ids: ['m1', 'm2'],
+      changes: { label: 'Zion Music', composer: 'Horatio Spafford' },
+    });
   });
 
   it('keeps the title required and shows what the station refused', async () => {

@@ -17,6 +17,9 @@ export function LibraryTab() {
 
 /** The tab with the upload queue it shows (tests give each case its own). */
 export function LibraryView({ uploads }: { uploads: UploadQueue }) {
+  // Opened from a link that names what to fix (?tab=library&search=…): the list starts searched for it.
+  const linkedSearch =
+    typeof window === 'undefined' ? '' : (new URLSearchParams(window.location.search).get('search') ?? '');
   return (
     <div className="space-y-6">
       <Card>
@@ -34,10 +37,12 @@ export function LibraryView({ uploads }: { uploads: UploadQueue }) {
       <Card>
         <CardHeader>
           <CardTitle>Media Library</CardTitle>
-          <CardDescription>Search, preview and tag what the station can play.</CardDescription>
+          <CardDescription>
+            Search, preview and tag what the station can play, with what music licences ask for.
+          </CardDescription>
         </CardHeader>
         <CardContent>
-          <MediaList />
+          <MediaList initialSearch={linkedSearch} />
         </CardContent>
       </Card>
     </div>

@@ -24,15 +24,29 @@ const TEXT_FIELDS = [
   { name: 'title', label: 'Title' },
   { name: 'artist', label: 'Artist' },
   { name: 'album', label: 'Album' },
+  // What music licences ask for (Reports tab): read from the file's tags where present.
+  { name: 'isrc', label: 'ISRC' },
+  { name: 'label', label: 'Label' },
+  { name: 'composer', label: 'Composer / songwriters' },
+  { name: 'ccli_song_number', label: 'CCLI song number' },
 ] as const;
 
-/** Title, artist, album and kind of one item, edited in place; the station's refusal shows in the form. */
+/** Title, artist, album, licence fields and kind of one item, edited in place; the station's refusal shows in the form. */
 export function MediaEditForm({ item, onDone }: { item: MediaItem; onDone: () => void }) {
   const update = useUpdateMedia();
   const [refused, setRefused] = useState<string | null>(null);
   const form = useForm<EditInput, unknown, EditOutput>({
     resolver: zodResolver(mediaUpdateSchema),
-    defaultValues: { title: item.title, artist: item.artist, album: item.album, kind: item.kind },
+    defaultValues: {
+      title: item.title,
+      artist: item.artist,
+      album: item.album,
+      isrc: item.isrc,
+      label: item.label,
+      composer: item.composer,
+      ccli_song_number: item.ccli_song_number,
+      kind: item.kind,
+    },
   });
   const { errors } = form.formState;
   const idBase = `media-${item.id}`;

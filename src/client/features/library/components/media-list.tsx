@@ -8,6 +8,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { PAGE_SIZE, useMediaList } from '../api';
+import { BulkEditForm } from './bulk-edit-form';
 import { MediaRow } from './media-row';
 import { SELECT_CLASS } from './select-class';
 
@@ -15,9 +16,10 @@ import { SELECT_CLASS } from './select-class';
 const SEARCH_PAUSE_MS = 300;
 
 /** The library, searched and filtered by kind, a page at a time. */
-export function MediaList() {
-  const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
+export function MediaList({ initialSearch = '' }: { initialSearch?: string }) {
+  const [typed, setTyped] = useState(initialSearch);
+  const [search, setSearch] = useState(initialSearch);
+  const [bulkOpen, setBulkOpen] = useState(false);
   const [kind, setKind] = useState<MediaKind | ''>('');
   const [offset, setOffset] = useState(0);
   const list = useMediaList({ search, kind, offset });
@@ -94,6 +96,14 @@ export function MediaList() {
               ? `${offset + 1}–${offset + shown} of ${countOf(total, 'item')}`
               : countOf(total, 'item')}
         </p>
+      )}
+      {list.data && shown > 1 && !bulkOpen && (
+        <Button variant="outline" size="sm" onClick={() => setBulkOpen(true)}>
+          {`Change all ${shown} shown`}
+        </Button>
+      )}
+      {list.data && shown > 1 && bulkOpen && (
+        <BulkEditForm items={list.data.items} onDone={() => setBulkOpen(false)} />
       )}
       {list.data && shown > 0 && (
         <ul className="space-y-3" aria-label="Library items">
