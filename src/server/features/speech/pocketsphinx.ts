@@ -16,6 +16,7 @@ import {
 export const WORKER = fileURLToPath(
   new URL('../../../../src/server/features/speech/pocketsphinx-worker.py', import.meta.url),
 );
+const STARTUP_MS = 60_000;
 /** Debian's Python, where python3-pocketsphinx is installed (not a virtualenv's). */
 export const DEFAULT_PYTHON = '/usr/bin/python3';
 
@@ -67,6 +68,7 @@ export class PocketSphinxRecogniser implements Recogniser {
   private answeredClock: number | null = null;
   private lastAnswerAt = 0;
   private waitingSince: number | null = null;
+  private startedAt = 0;
   private failures = 0;
   private restartTimer: NodeJS.Timeout | null = null;
   private hangTimer: NodeJS.Timeout;
@@ -93,6 +95,7 @@ export class PocketSphinxRecogniser implements Recogniser {
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     this.child = child;
+    this.startedAt = performance.now();
     this.waitingSince = null;
     this.answeredClock = null;
     this.lastFedEnd = null;
@@ -167,6 +170,14 @@ export class PocketSphinxRecogniser implements Recogniser {
 
   private checkHang(): void {
     const child = this.child;
+    if (child && this.state !== 'listening' && this.lastAnswerAt < this.startedAt) {
+      // Loading the model takes two seconds; one that never says ready is replaced as a hang is.
+      if (performance.now() - this.startedAt > STARTUP_MS) {
+        this.pause('it did not start');
+        child.kill('SIGKILL');
+      }
+      return;
+    }
     if (!child || this.waitingSince === null) return;
     if (performance.now() - this.waitingSince < this.hangMs) return;
     // Audio has waited with no answer at all: it hangs. Its exit starts the replacement.
