@@ -145,6 +145,7 @@ export class RadioEngine implements NowPlayingSource {
   private running = false;
   private readonly changeListeners = new Set<(np: NowPlaying) => void>();
   private readonly cueListeners = new Set<(cue: Cue) => void>();
+  private readonly pcmListeners = new Set<(pcm: Float32Array, clock: number) => void>();
   private readonly eventListeners = new Set<(event: AirEvent) => void>();
   /** One frame of a live source, measured before it airs. */
   private readonly liveFrame = new Float32Array(SLOT_SAMPLES);
@@ -348,6 +349,15 @@ export class RadioEngine implements NowPlayingSource {
     return () => this.cueListeners.delete(listener);
   }
 
+  /**
+   * The mix as it goes to the encoder (44.1 kHz interleaved stereo float, read-only) and the stream-clock
+   * second of its first sample: what the speech recogniser hears. A listener must return at once.
+   */
+  onPcm(listener: (pcm: Float32Array, clock: number) => void): () => void {
+    this.pcmListeners.add(listener);
+    return () => this.pcmListeners.delete(listener);
+  }
+
   /** Adds playable items to the AutoDJ's library, played back to back while no schedule is set. */
   addSource(provider: LibraryProvider): void {
     this.library.addSource(provider);
@@ -471,6 +481,7 @@ export class RadioEngine implements NowPlayingSource {
     if (made === 0) return;
     const mixed = pcm.subarray(0, made * FRAME_SAMPLES * CHANNELS);
     this.encoder?.write(this.producedSlot, mixed);
+    for (const listener of this.pcmListeners) listener(mixed, this.producedSlot * FRAME_SECONDS);
     this.producedSlot += made;
   }
 
