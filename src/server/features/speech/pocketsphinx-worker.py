@@ -4,11 +4,11 @@ pocketsphinx-en-us) reading 16 kHz mono audio on stdin and writing timed words a
 stdin, framed messages: one type byte, a 4-byte little-endian payload length, the payload.
   A  audio: float64 LE stream-clock second of the first sample, then int16 LE samples at 16 kHz
   W  word list: UTF-8 JSON array of words that recognition should know (names, places, books)
-  F  flush: end the utterance now and give its last words
+  F  flush: end the utterance now and give its words
 stdout, one JSON object a line:
   ready   the model is loaded
-  words   words with start/end on the stream clock; final once their utterance ended
-  at      the stream clock the decoder has reached (how far behind it is)
+  words   an utterance's words, start/end on the stream clock (final: never revised)
+  at      the stream clock up to which all audio is answered for (how far behind it is)
   bias    what the word list did
 """
 
@@ -24,14 +24,15 @@ from pocketsphinx import Decoder
 
 RATE = 16000
 FRAMES_PER_SECOND = 100
-# A word is given before its utterance ends once it has stood this long behind the decoder's front
-# and in two partial hypotheses running: sooner and it changes too often, later and captions lag.
-STABLE_FRAMES = 100
-PARTIAL_EVERY_SAMPLES = RATE // 2
-# A sermon can run on for a minute with no pause the decoder hears: an utterance is cut here.
-MAX_UTTERANCE_SECONDS = 20
-# A pause this long ends an utterance, and the decoder gives its best words for it.
+FRAME_BYTES = RATE // FRAMES_PER_SECOND * 2
+# A pause this long ends an utterance, and the decoder gives its words.
 PAUSE_FRAMES = 30
+# An utterance is cut at this length, at its quietest moment in the last CUT_WINDOW_FRAMES, so a
+# speaker who never pauses still gets captions within seconds.
+MAX_UTTERANCE_FRAMES = 450
+CUT_WINDOW_FRAMES = 150
+# Kept before the first loud frame, so a soft first consonant is heard.
+LEAD_FRAMES = 20
 SPEECH_LEVEL = 300  # RMS of 16-bit samples: about -40 dBFS
 MODEL = os.environ.get("POCKETSPHINX_MODEL", "/usr/share/pocketsphinx/model/en-us")
 
@@ -76,39 +77,16 @@ def phones_for(word):
     return " ".join(phones) or None
 
 
-class Pause:
-    """Speech or a pause, from the level of each 10 ms: the decoder's own detector does not work while
-    it keeps silent frames (which it must, for a word's frame to be its time)."""
-
-    FRAME = RATE // FRAMES_PER_SECOND * 2  # bytes
-
-    def __init__(self):
-        self.floor = 100.0
-        self.quiet_frames = 0
-        self.speaking = False
-        self.rest = b""
-
-    def heard(self, pcm):
-        data = self.rest + pcm
-        whole = len(data) - len(data) % self.FRAME
-        self.rest = data[whole:]
-        for i in range(0, whole, self.FRAME):
-            samples = array.array("h", data[i : i + self.FRAME])
-            level = math.sqrt(sum(x * x for x in samples) / len(samples))
-            loud = level > max(SPEECH_LEVEL, self.floor * 4)
-            # The floor follows quiet frames down at once and up slowly, so speech does not raise it.
-            self.floor = min(level, self.floor * 1.002 + 0.5) if not loud else self.floor
-            if loud:
-                self.quiet_frames = 0
-                self.speaking = True
-            else:
-                self.quiet_frames += 1
-                if self.quiet_frames >= PAUSE_FRAMES:
-                    self.speaking = False
-        return self.speaking
+def level_of(frame):
+    samples = array.array("h", frame)
+    return math.sqrt(sum(x * x for x in samples) / len(samples))
 
 
 class Recogniser:
+    """Speech cut into utterances at its pauses (by level), each decoded whole once it ends: the
+    decoder then normalises the utterance by its own average (batch CMN), which live normalisation
+    only reaches after an utterance or two of the station's sound, and gets most words wrong before."""
+
     def __init__(self):
         config = Decoder.default_config()
         config.set_string("-hmm", os.path.join(MODEL, "en-us"))
@@ -117,35 +95,17 @@ class Recogniser:
         config.set_string("-logfn", "/dev/null")
         # Frames are counted from the utterance's first sample, so a word's frame is its time.
         config.set_boolean("-remove_silence", False)
-        # Digital silence (a gap between programmes, synthetic speech) has no noise floor to measure
-        # speech against; a little noise gives the detector one.
-        config.set_boolean("-dither", True)
-        # Fewer paths kept: a quarter of a core instead of half, for a word or two in a hundred.
         self.decoder = Decoder(config)
-        self.vad = Pause()
-        self.in_utterance = False
-        self.utterance_clock = 0.0
-        self.samples = 0  # in this utterance
+        self.floor = 100.0
+        self.rest = b""
+        self.rest_clock = 0.0
         self.expected_clock = None
-        self.heard_speech = False
-        self.given_until = 0  # frames of this utterance whose words are out
-        self.previous = []
-        self.since_partial = 0
-
-    def start(self, clock):
-        self.decoder.start_utt()
-        self.in_utterance = True
-        self.utterance_clock = clock
-        self.samples = 0
-        self.heard_speech = False
-        self.given_until = 0
-        self.previous = []
+        self.frames = []  # (clock, bytes, level) of the utterance, or the lead before one
+        self.speaking = False
+        self.quiet = 0
 
     def words(self):
-        segs = [
-            (seg.word, seg.start_frame, seg.end_frame)
-            for seg in self.decoder.seg()
-        ]
+        segs = [(seg.word, seg.start_frame, seg.end_frame) for seg in self.decoder.seg()]
         # This decoder counts frames on from one utterance to the next: the first segment (the
         # utterance's start, <s>) begins at its first frame.
         base = segs[0][1] if segs else 0
@@ -158,73 +118,82 @@ class Recogniser:
             out.append((word, start - base, end - base))
         return out
 
-    def give(self, words, final):
-        fresh = [w for w in words if w[1] >= self.given_until]
-        if not fresh:
+    def decode(self, frames):
+        if not frames:
             return
-        self.given_until = fresh[-1][2] + 1
+        clock = frames[0][0]
+        self.decoder.start_utt()
+        self.decoder.process_raw(b"".join(f[1] for f in frames), False, True)
+        self.decoder.end_utt()
+        words = self.words()
+        if not words:
+            return
         emit({
             "type": "words",
-            "final": final,
+            "final": True,
             "words": [
                 {
                     "text": text,
-                    "start": round(self.utterance_clock + start / FRAMES_PER_SECOND, 2),
-                    "end": round(self.utterance_clock + (end + 1) / FRAMES_PER_SECOND, 2),
+                    "start": round(clock + start / FRAMES_PER_SECOND, 2),
+                    "end": round(clock + (end + 1) / FRAMES_PER_SECOND, 2),
                 }
-                for text, start, end in fresh
+                for text, start, end in words
             ],
         })
 
     def finish(self):
-        if not self.in_utterance:
-            return
-        self.decoder.end_utt()
-        self.in_utterance = False
-        if self.heard_speech:
-            self.give(self.words(), True)
+        """The utterance held, decoded now (a pause, the programme's end, a jump in the clock)."""
+        if self.speaking:
+            self.decode(self.frames)
+        self.frames = []
+        self.speaking = False
+        self.quiet = 0
 
-    def partial(self):
-        """Words that stood still in two partial hypotheses, far enough behind the front."""
-        current = self.words()
-        front = self.samples * FRAMES_PER_SECOND // RATE
-        stable = []
-        for word in current:
-            if word[2] > front - STABLE_FRAMES or word not in self.previous:
-                break
-            stable.append(word)
-        self.previous = current
-        self.give(stable, False)
+    def cut(self):
+        """A long utterance cut at its quietest recent frame; the rest starts the next one."""
+        window = self.frames[-CUT_WINDOW_FRAMES:]
+        quietest = min(range(len(window)), key=lambda i: window[i][2])
+        at = len(self.frames) - len(window) + quietest + 1
+        self.decode(self.frames[:at])
+        self.frames = self.frames[at:]
 
     def audio(self, clock, pcm):
         if self.expected_clock is not None and abs(clock - self.expected_clock) > 0.05:
             self.finish()  # the stream clock jumped (a restart): a new utterance from here
-        if not self.in_utterance:
-            self.start(clock)
-        self.decoder.process_raw(pcm, False, False)
-        n = len(pcm) // 2
-        self.samples += n
-        self.since_partial += n
-        self.expected_clock = clock + n / RATE
-        in_speech = self.vad.heard(pcm)
-        if in_speech:
-            self.heard_speech = True
-        if self.heard_speech and not in_speech:
-            self.finish()
-        elif self.samples > MAX_UTTERANCE_SECONDS * RATE:
-            self.finish()
-        elif not self.heard_speech and self.samples > 2 * RATE:
-            # Nothing said for a while: start afresh, so an utterance's clock is close to its speech.
-            self.decoder.end_utt()
-            self.in_utterance = False
-        elif self.heard_speech and self.since_partial >= PARTIAL_EVERY_SAMPLES:
-            self.since_partial = 0
-            self.partial()
-        emit({"type": "at", "clock": round(self.expected_clock, 2)})
+            self.rest = b""
+        self.expected_clock = clock + len(pcm) / 2 / RATE
+        if not self.rest:
+            self.rest_clock = clock
+        data = self.rest + pcm
+        whole = len(data) - len(data) % FRAME_BYTES
+        for i in range(0, whole, FRAME_BYTES):
+            frame = data[i : i + FRAME_BYTES]
+            at = self.rest_clock + i / 2 / RATE
+            level = level_of(frame)
+            loud = level > max(SPEECH_LEVEL, self.floor * 4)
+            # The floor follows quiet frames down at once and up slowly, so speech does not raise it.
+            if not loud:
+                self.floor = min(level, self.floor * 1.002 + 0.5)
+            self.frames.append((at, frame, level))
+            if loud:
+                self.speaking = True
+                self.quiet = 0
+            elif self.speaking:
+                self.quiet += 1
+            if not self.speaking:
+                del self.frames[:-LEAD_FRAMES]
+            elif self.quiet >= PAUSE_FRAMES:
+                self.finish()
+            elif len(self.frames) >= MAX_UTTERANCE_FRAMES:
+                self.cut()
+        self.rest = data[whole:]
+        self.rest_clock += whole / 2 / RATE
+        # Everything before the utterance held is answered for.
+        held = self.frames[0][0] if self.speaking and self.frames else self.expected_clock
+        emit({"type": "at", "clock": round(held, 2)})
 
     def bias(self, words):
         known, added, unknown = [], [], []
-        self.finish()  # the search takes new words between utterances
         for raw in words:
             word = raw.strip().lower()
             if not word or " " in word:

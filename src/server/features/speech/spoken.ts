@@ -1,5 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
+import { ffmpegPath } from '../../radio/ffmpeg.js';
 import { SAMPLE_RATE } from '../../radio/pcm.js';
 
 const run = promisify(execFile);
@@ -31,15 +32,33 @@ export async function speak(
   return new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
 }
 
-/** sox reading `input` on stdin. */
-function convert(input: Buffer, args: string[]): Promise<Buffer> {
+/** Text spoken by espeak-ng as an MP3 (what a presenter's encoder sends), `lead` seconds of silence first. */
+export async function spokenMp3(text: string, lead = 0.5, voice = SPEAKING_VOICE): Promise<Buffer> {
+  const { stdout: wav } = await run('espeak-ng', ['-v', voice, '-s', '140', '--stdout', text], {
+    encoding: 'buffer',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const ms = Math.round(lead * 1000);
+  return convert(
+    wav,
+    [
+      ...['-hide_banner', '-loglevel', 'error', '-f', 'wav', '-i', '-'],
+      ...['-af', `adelay=${ms}|${ms},apad=pad_dur=1`, '-ar', String(SAMPLE_RATE), '-ac', '2'],
+      ...['-b:a', '128k', '-f', 'mp3', '-'],
+    ],
+    ffmpegPath(),
+  );
+}
+
+/** sox (or another converter) reading `input` on stdin. */
+function convert(input: Buffer, args: string[], command = 'sox'): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const sox = spawn('sox', args, { stdio: ['pipe', 'pipe', 'ignore'] });
+    const sox = spawn(command, args, { stdio: ['pipe', 'pipe', 'ignore'] });
     const out: Buffer[] = [];
     sox.stdout.on('data', (chunk: Buffer) => out.push(chunk));
     sox.on('error', reject);
     sox.on('close', (code) =>
-      code === 0 ? resolve(Buffer.concat(out)) : reject(new Error(`sox exited ${code}`)),
+      code === 0 ? resolve(Buffer.concat(out)) : reject(new Error(`${command} exited ${code}`)),
     );
     sox.stdin.end(input);
   });
