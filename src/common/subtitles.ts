@@ -94,6 +94,8 @@ export const subtitleEntrySchema = z.object({
   translatedText: z.string(),
   speaker: z.string().optional(),
   confidence: z.number().int().optional(),
+  /** Recognised from the station's speech by a machine, not typed by a captioner (docs/decisions/040). */
+  automatic: z.literal(true).optional(),
 });
 export type SubtitleEntry = z.infer<typeof subtitleEntrySchema>;
 export const subtitleEntryListSchema = z.array(subtitleEntrySchema);
@@ -145,6 +147,8 @@ export type CaptionBody = z.input<typeof captionBodySchema>;
 /** The answer to a caption: the lines stored (one per language), so a captioner can correct them. */
 export const captionResultSchema = z.object({
   timestamp: z.number().int(),
+  /** The caption was recognised from speech (the console lists those beside the ones staff sent). */
+  automatic: z.boolean().optional(),
   /** When the station stored the line (ISO 8601): the console shows it as the station's time of day. */
   createdAt: z.string(),
   lines: z.array(z.object({ id: z.string(), language: z.string(), translatedText: z.string() })),

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Airs } from '../common/programs.js';
 import type { StationInfo } from '../common/station.js';
+import { STATION_LANGUAGE } from '../common/subtitles.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import clientPlugin from './plugins/client.js';
@@ -66,6 +67,14 @@ import { listenerRoutes } from './features/listeners/routes.js';
 import { sharingRoutes } from './features/sharing/routes.js';
 import { podcastRoutes } from './features/podcast/routes.js';
 import { subtitleRoutes } from './features/subtitles/routes.js';
+import { captionFromSpeech } from './features/subtitles/service.js';
+import { speechRoutes } from './features/speech/routes.js';
+import {
+  elsewhereStatus,
+  speechEngine,
+  startCaptionsFromSpeech,
+  type SpeechStatusSource,
+} from './features/speech/service.js';
 import { libreTranslate } from './features/subtitles/translator.js';
 
 export interface AppDeps {
@@ -286,10 +295,37 @@ export async function buildApp(
   await app.register(listenerRoutes, { prefix: '/api' });
   await app.register(sharingRoutes, { prefix: '/api', liveFigures: () => app.radioFigures() });
   await app.register(backupRoutes, { prefix: '/api' });
-  await app.register(subtitleRoutes, {
-    prefix: '/api',
-    translator: deps.config.translate && libreTranslate(deps.config.translate),
-  });
+  const translator = deps.config.translate && libreTranslate(deps.config.translate);
+  await app.register(subtitleRoutes, { prefix: '/api', translator });
+  // Captions from the station's own speech, recognised on the broadcaster (docs/decisions/040).
+  const engine = speechEngine(deps.config.speech, app.log);
+  let speechStatus: SpeechStatusSource = { status: () => elsewhereStatus(engine?.name ?? null) };
+  if (deps.config.role !== 'web') {
+    const speech = await startCaptionsFromSpeech(deps.db, app.bus, {
+      air: {
+        onPcm: (listener) => app.radio.onPcm(listener),
+        onEvent: (listener) => app.radio.onEvent(listener),
+        clock: () => app.radio.broadcaster.clock,
+      },
+      programmeNow: async () => (await onAir.slotAt(Date.now()))?.programme ?? null,
+      onAired: (listener) => onAir.onAired(listener),
+      engine,
+      caption: (line) =>
+        captionFromSpeech(
+          {
+            db: deps.db,
+            bus: app.bus,
+            translator,
+            warn: (error) => app.log.warn({ err: error }, 'automatic caption not published'),
+          },
+          { ...line, language: STATION_LANGUAGE.code },
+        ),
+      log: app.log,
+    });
+    speechStatus = speech.captions;
+    app.addHook('preClose', async () => speech.stop());
+  }
+  await app.register(speechRoutes, { prefix: '/api', status: speechStatus });
 
   await app.register(clipRoutes, {
     dataDir: deps.config.dataDir,

@@ -128,6 +128,13 @@ const envSchema = z
       .min(1, 'must be at least 1')
       .max(100_000, 'must be at most 100000')
       .default(DEFAULT_MAX_UPLOAD_MB),
+    // Captions from speech (docs/decisions/040): which recogniser the Captions tab turns on.
+    SPEECH_ENGINE: z
+      .enum(['none', 'pocketsphinx', 'openai'], { message: 'must be none, pocketsphinx or openai' })
+      .default('pocketsphinx'),
+    SPEECH_SERVER_URL: optionalUrl(/^https?:\/\/\S+$/, 'must be an http(s) URL'),
+    SPEECH_SERVER_KEY: optionalText,
+    SPEECH_SERVER_MODEL: z.string().trim().min(1).max(200).default('whisper-1'),
     TRANSLATE_URL: optionalUrl(/^https?:\/\/\S+$/, 'must be an http(s) URL'),
     TRANSLATE_API_KEY: optionalText,
     TRANSLATE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
@@ -175,6 +182,13 @@ const envSchema = z
         code: 'custom',
         path: ['PUBLIC_URL'],
         message: 'must be set when SMTP_URL is set (the links in e-mails use it)',
+      });
+    }
+    if (env.SPEECH_ENGINE === 'openai' && !env.SPEECH_SERVER_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SPEECH_SERVER_URL'],
+        message: 'must be set when SPEECH_ENGINE=openai (its /v1/audio/transcriptions address)',
       });
     }
     if (env.RELAY_STATUS_URLS.length && env.RELAY_STATUS_URLS.length !== env.RELAY_URLS.length) {
@@ -232,6 +246,11 @@ export interface Config {
   /** Now-playing status of the external station (Icecast, Radio.co-style or AzuraCast JSON). */
   streamStatusUrl?: string;
   subtitleIngestKey?: string;
+  /** The recogniser captions from speech use (docs/decisions/040); none: the feature cannot be turned on. */
+  speech:
+    | { engine: 'none' }
+    | { engine: 'pocketsphinx' }
+    | { engine: 'openai'; url: string; apiKey?: string; model: string };
   /** A LibreTranslate-compatible service for caption languages not supplied; off when unset. */
   translate?: { url: string; apiKey?: string; timeoutMs: number; languages: string[] };
   /** Sample programmes and featured items on first start (seedsSampleContent). */
@@ -297,6 +316,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     geoipDb: e.GEOIP_DB,
     streamStatusUrl: e.STREAM_STATUS_URL,
     subtitleIngestKey: e.SUBTITLE_INGEST_KEY,
+    speech:
+      e.SPEECH_ENGINE === 'openai'
+        ? {
+            engine: 'openai',
+            url: e.SPEECH_SERVER_URL!,
+            apiKey: e.SPEECH_SERVER_KEY,
+            model: e.SPEECH_SERVER_MODEL,
+          }
+        : { engine: e.SPEECH_ENGINE },
     translate: e.TRANSLATE_URL
       ? {
           url: e.TRANSLATE_URL,

@@ -187,6 +187,8 @@ export const subtitles = pgTable(
     translatedText: text('translated_text').notNull(),
     confidence: integer('confidence').notNull().default(95),
     speaker: text('speaker'),
+    /** Recognised from the station's speech, not typed or imported (features/speech). */
+    automatic: boolean('automatic').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index('subtitles_language_ts_idx').on(t.language, t.timestamp)],
@@ -556,5 +558,33 @@ export const listenerSessions = pgTable(
   (t) => [
     index('listener_sessions_started_idx').on(t.startedAt),
     index('listener_sessions_ended_idx').on(t.endedAt),
+  ],
+);
+
+/**
+ * A library item's words, recognised in the background (features/speech): a recorded programme or an
+ * uploaded sermon. `words` are timed from the file's start; staff may edit them (`edited`), and the
+ * `.vtt` and the podcast's transcript are made from them.
+ */
+export const transcripts = pgTable(
+  'transcripts',
+  {
+    mediaItemId: text('media_item_id')
+      .primaryKey()
+      .references(() => mediaItems.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['waiting', 'working', 'ready', 'failed'] })
+      .notNull()
+      .default('waiting'),
+    engine: text('engine'),
+    language: text('language').notNull().default('en'),
+    words: jsonb('words').$type<{ text: string; start: number; end: number }[]>().notNull().default([]),
+    error: text('error'),
+    edited: boolean('edited').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('transcripts_status', sql`${t.status} in ('waiting', 'working', 'ready', 'failed')`),
+    index('transcripts_status_idx').on(t.status),
   ],
 );

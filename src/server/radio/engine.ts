@@ -270,6 +270,14 @@ export class RadioEngine implements NowPlayingSource {
     return this.announcer.onCue(listener);
   }
 
+  /**
+   * The mix as it goes to the encoder (44.1 kHz interleaved stereo float, read-only) and the stream-clock
+   * second of its first sample: what the speech recogniser hears. A listener must return at once.
+   */
+  onPcm(listener: (pcm: Float32Array, clock: number) => void): () => void {
+    return this.outputs.onPcm(listener);
+  }
+
   /** Adds playable items to the AutoDJ's library, played back to back while no schedule is set. */
   addSource(provider: LibraryProvider): void {
     this.library.addSource(provider);

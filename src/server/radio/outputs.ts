@@ -8,6 +8,7 @@ import { LibraryEncoder } from './library-encoder.js';
 import type { Mp3Frame } from './mp3-frames.js';
 import { silentFrame } from './mp3-frames.js';
 import { masterLimit } from './on-air.js';
+import { FRAME_SECONDS } from './pcm.js';
 
 /**
  * Listeners get the main mount's audio 0.4 s at a time, a lower bitrate the same bytes (up to a second's
@@ -106,9 +107,18 @@ export class Outputs {
     return this.encoder;
   }
 
-  /** Mixed audio for the encoder, whole frames from stream slot `slot`. */
+  /** Mixed audio for the encoder, whole frames from stream slot `slot`; then to whoever listens to the mix. */
   write(slot: number, pcm: Float32Array): void {
     this.encoder?.write(slot, pcm);
+    for (const listener of this.pcmListeners) listener(pcm, slot * FRAME_SECONDS);
+  }
+
+  private readonly pcmListeners = new Set<(pcm: Float32Array, clock: number) => void>();
+
+  /** The mix as the encoder got it (after the master limiter), and the stream-clock second of its first sample. */
+  onPcm(listener: (pcm: Float32Array, clock: number) => void): () => void {
+    this.pcmListeners.add(listener);
+    return () => this.pcmListeners.delete(listener);
   }
 
   /** The encoded frames of `slot` (see Encoder.take); 'lost' while no encoder runs. */

@@ -78,6 +78,7 @@ export class OnAir<State> implements Programming {
   private slotsRead: { at: number; from: string; timeZone: string; slots: Slot[] } | null = null;
   /** Counts the schedule's changes, so a read begun before one is not kept. */
   private scheduleVersion = 0;
+  private readonly airedListeners = new Set<(item: Playable) => void>();
 
   constructor(
     private readonly deps: {
@@ -112,7 +113,14 @@ export class OnAir<State> implements Programming {
     return hardChangeBetween(await this.slots(from), from, to);
   }
 
+  /** Library items as they go on the air (captions from speech caption the speech among them). */
+  onAired(listener: (item: Playable) => void): () => void {
+    this.airedListeners.add(listener);
+    return () => this.airedListeners.delete(listener);
+  }
+
   aired(item: LibraryItem, at: number): void {
+    if (item.id) for (const listener of this.airedListeners) listener(item as Playable);
     const prepared = this.preparedRecording;
     if (prepared && item.id === prepared.mediaId) {
       this.state = { ...this.state, begun: [...this.state.begun.slice(-50), prepared.key] };

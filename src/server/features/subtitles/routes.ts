@@ -18,17 +18,17 @@ import type { RealtimeClient } from '../../plugins/realtime.js';
 import {
   captionSecond,
   pruneSubtitles,
+  publishLines,
   recentLanguages,
   recentLines,
   storeCaption,
   storeCue,
+  SUBTITLE_TOPIC,
   translateCaption,
   type StoredLine,
   type Translator,
 } from './service.js';
 
-/** The bus topic that carries new lines between app instances. */
-const SUBTITLE_TOPIC = 'subtitle';
 const PRUNE_EVERY_MS = 10 * 60_000;
 
 export interface SubtitleRouteOptions {
@@ -71,13 +71,8 @@ export async function subtitleRoutes(app: FastifyInstance, opts: SubtitleRouteOp
       client.send({ type: 'subtitle', data: parsed.data });
     }
   });
-  const publish = (lines: StoredLine[]) => {
-    for (const line of lines) {
-      app.bus
-        .publish(SUBTITLE_TOPIC, line)
-        .catch((error: unknown) => log.warn({ err: error }, 'subtitle line not published'));
-    }
-  };
+  const publish = (lines: StoredLine[]) =>
+    publishLines(app.bus, lines, (error) => log.warn({ err: error }, 'subtitle line not published'));
 
   // --- AutoDJ cues: the engine hands them over; it knows nothing of the database ------------------
   let writes = Promise.resolve();

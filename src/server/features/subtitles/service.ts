@@ -29,6 +29,7 @@ export const toEntry = (row: repository.SubtitleRow): SubtitleEntry => ({
   translatedText: row.translatedText,
   ...(row.speaker ? { speaker: row.speaker } : {}),
   confidence: row.confidence,
+  ...(row.automatic ? { automatic: true as const } : {}),
 });
 
 export interface StoredLine {
@@ -60,6 +61,20 @@ export interface Caption {
   confidence?: number;
   timestamp?: number;
   replaces?: string[];
+  /** Recognised from speech (features/speech), not typed. */
+  automatic?: boolean;
+}
+
+/** The bus topic that carries new lines between app instances (each pushes them to its listeners). */
+export const SUBTITLE_TOPIC = 'subtitle';
+
+/** New lines to every instance's listeners of their language. */
+export function publishLines(
+  bus: { publish(topic: string, payload: unknown): Promise<void> },
+  lines: StoredLine[],
+  warn: (error: unknown) => void,
+): void {
+  for (const line of lines) bus.publish(SUBTITLE_TOPIC, line).catch(warn);
 }
 
 /** Where a caption goes on the stream clock: its own second if plausible, else a reason to refuse it. */
@@ -97,11 +112,13 @@ export async function storeCaption(
       translatedText: text,
       confidence: caption.confidence ?? DEFAULT_SUBTITLE_CONFIDENCE,
       speaker: caption.speaker ?? null,
+      automatic: caption.automatic ?? false,
     })),
   );
   return {
     result: {
       timestamp,
+      ...(caption.automatic ? { automatic: true } : {}),
       createdAt: (rows[0]?.createdAt ?? new Date()).toISOString(),
       lines: rows.map((r) => ({ id: r.id, language: r.language, translatedText: r.translatedText })),
     },
@@ -141,6 +158,7 @@ export async function translateCaption(
           MACHINE_TRANSLATION_CONFIDENCE,
         ),
         speaker: caption.speaker ?? null,
+        automatic: caption.automatic ?? false,
       })),
   );
   return rows.map(stored);
@@ -157,4 +175,29 @@ export async function recentLines(db: Database, language: string, now = Date.now
 
 export function pruneSubtitles(db: Database, now = Date.now()) {
   return repository.deleteOlderThan(db, new Date(now - RETENTION_MS));
+}
+
+/**
+ * A line recognised from the station's speech (features/speech), in the station's language at its own
+ * stream-clock second: stored marked automatic, pushed to listeners, and translated like a typed caption.
+ */
+export async function captionFromSpeech(
+  deps: {
+    db: Database;
+    bus: { publish(topic: string, payload: unknown): Promise<void> };
+    translator?: Translator;
+    warn: (error: unknown) => void;
+  },
+  line: { text: string; language: string; timestamp: number },
+): Promise<void> {
+  const text = line.text.trim().slice(0, MAX_SUBTITLE_TEXT_LENGTH);
+  if (!text || !isStorableText(text)) return;
+  const caption: Caption = { text, language: line.language, automatic: true };
+  const { lines } = await storeCaption(deps.db, caption, line.timestamp);
+  publishLines(deps.bus, lines, deps.warn);
+  if (!deps.translator) return;
+  const translated = await translateCaption(deps.db, deps.translator, caption, line.timestamp, [
+    line.language,
+  ]);
+  publishLines(deps.bus, translated, deps.warn);
 }

@@ -5,6 +5,7 @@ import {
   SUBTITLE_LANGUAGE_NAMES,
   subtitleLanguageName,
   type CaptionResult,
+  type SubtitleEntry,
 } from '../../../../common/subtitles';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -14,6 +15,8 @@ import { Textarea } from '../../../components/ui/textarea';
 import { serverMessage } from '../../../lib/api-request';
 import { getStation } from '../../../lib/station';
 import { sendCaption } from '../api/subtitles-api';
+import { useAutomaticLines } from '../use-automatic-lines';
+import { AutomaticCaptions } from './automatic-captions';
 
 const LANGUAGES = ['en', ...Object.keys(SUBTITLE_LANGUAGE_NAMES)];
 const languageLabel = (code: string) => (code === 'en' ? 'English' : subtitleLanguageName(code));
@@ -49,19 +52,47 @@ export function CaptionsTab() {
   const [text, setText] = useState('');
   const [correcting, setCorrecting] = useState(false);
   const [sent, setSent] = useState<Sent[]>([]);
+  /** An automatic line being corrected, instead of the last line sent. */
+  const [fixing, setFixing] = useState<SubtitleEntry | null>(null);
+  const automatic = useAutomaticLines();
   const last = sent[0];
   const send = useMutation({
-    mutationFn: async (input: { text: string; language: string; speaker?: string; correct: boolean }) => {
-      const replaces = input.correct && last ? last.result.lines.map((l) => l.id) : undefined;
+    mutationFn: async (input: {
+      text: string;
+      language: string;
+      speaker?: string;
+      correct: boolean;
+      line: SubtitleEntry | null;
+    }) => {
+      const target = input.line
+        ? { replaces: [input.line.id], timestamp: input.line.timestamp }
+        : input.correct && last
+          ? { replaces: last.result.lines.map((l) => l.id), timestamp: last.result.timestamp }
+          : null;
       const result = await sendCaption({
         text: input.text,
         language: input.language,
         ...(input.speaker ? { speaker: input.speaker } : {}),
-        ...(replaces ? { replaces, timestamp: last!.result.timestamp } : {}),
+        ...(target ?? {}),
       });
       return { ...input, result };
     },
-    onSuccess: ({ text: said, language: lang, speaker: who, result, correct }) => {
+    onSuccess: ({ text: said, language: lang, speaker: who, result, correct, line: fixed }) => {
+      setFixing(null);
+      if (fixed) {
+        const line: Sent = {
+          at: result.createdAt,
+          text: said,
+          language: lang,
+          speaker: who,
+          result,
+          corrected: true,
+        };
+        setSent((list) => [line, ...list].slice(0, 50));
+        setText('');
+        setCorrecting(false);
+        return;
+      }
       const at = correct && last ? last.at : result.createdAt;
       const line: Sent = { at, text: said, language: lang, speaker: who, result, corrected: correct };
       setSent((list) => [line, ...(correct ? list.slice(1) : list)].slice(0, 50));
@@ -73,7 +104,21 @@ export function CaptionsTab() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!text.trim() || send.isPending) return;
-    send.mutate({ text: text.trim(), language, speaker: speaker.trim() || undefined, correct: correcting });
+    send.mutate({
+      text: text.trim(),
+      language,
+      speaker: speaker.trim() || undefined,
+      correct: correcting,
+      line: fixing,
+    });
+  };
+
+  const correctAutomatic = (line: SubtitleEntry) => {
+    setFixing(line);
+    setText(line.translatedText);
+    setLanguage('en');
+    setSpeaker('');
+    setCorrecting(true);
   };
 
   const startCorrection = () => {
@@ -85,96 +130,132 @@ export function CaptionsTab() {
   };
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Live Captions</CardTitle>
-        <CardDescription>
-          Each line goes out to listeners at once, placed at the moment of the broadcast it belongs to.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-5">
-        <form onSubmit={submit} className="space-y-3" aria-label="Send a caption">
-          <div className="grid gap-3 sm:grid-cols-2">
-            <div className="space-y-1.5">
-              <Label htmlFor="caption-language">Language</Label>
-              <select
-                id="caption-language"
-                value={language}
-                onChange={(e) => setLanguage(e.target.value)}
-                className="flex h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 md:text-sm"
-              >
-                {LANGUAGES.map((code) => (
-                  <option key={code} value={code}>
-                    {languageLabel(code)}
-                  </option>
-                ))}
-              </select>
+    <div className="space-y-6">
+      <AutomaticCaptions />
+      <Card>
+        <CardHeader>
+          <CardTitle>Live Captions</CardTitle>
+          <CardDescription>
+            Each line goes out to listeners at once, placed at the moment of the broadcast it belongs to.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-5">
+          <form onSubmit={submit} className="space-y-3" aria-label="Send a caption">
+            <div className="grid gap-3 sm:grid-cols-2">
+              <div className="space-y-1.5">
+                <Label htmlFor="caption-language">Language</Label>
+                <select
+                  id="caption-language"
+                  value={language}
+                  onChange={(e) => setLanguage(e.target.value)}
+                  className="flex h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-slate-900 md:text-sm"
+                >
+                  {LANGUAGES.map((code) => (
+                    <option key={code} value={code}>
+                      {languageLabel(code)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="space-y-1.5">
+                <Label htmlFor="caption-speaker">Speaker (optional)</Label>
+                <Input
+                  id="caption-speaker"
+                  value={speaker}
+                  maxLength={100}
+                  onChange={(e) => setSpeaker(e.target.value)}
+                />
+              </div>
             </div>
             <div className="space-y-1.5">
-              <Label htmlFor="caption-speaker">Speaker (optional)</Label>
-              <Input
-                id="caption-speaker"
-                value={speaker}
-                maxLength={100}
-                onChange={(e) => setSpeaker(e.target.value)}
+              <Label htmlFor="caption-text">{correcting ? 'Corrected line' : 'Line'}</Label>
+              <Textarea
+                id="caption-text"
+                rows={2}
+                value={text}
+                maxLength={MAX_SUBTITLE_TEXT_LENGTH}
+                onChange={(e) => setText(e.target.value)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter' && !e.shiftKey) submit(e);
+                }}
               />
             </div>
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor="caption-text">{correcting ? 'Corrected line' : 'Line'}</Label>
-            <Textarea
-              id="caption-text"
-              rows={2}
-              value={text}
-              maxLength={MAX_SUBTITLE_TEXT_LENGTH}
-              onChange={(e) => setText(e.target.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter' && !e.shiftKey) submit(e);
-              }}
-            />
-          </div>
-          {send.isError && (
-            <p role="alert" className="text-sm text-red-700">
-              {serverMessage(send.error) ?? 'The line could not be sent. Please try again.'}
-            </p>
-          )}
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={!text.trim() || send.isPending}>
-              {correcting ? 'Send correction' : 'Send line'}
-            </Button>
-            {correcting ? (
-              <Button type="button" variant="outline" onClick={() => (setCorrecting(false), setText(''))}>
-                Cancel correction
-              </Button>
-            ) : (
-              <Button type="button" variant="outline" disabled={!last} onClick={startCorrection}>
-                Correct last line
-              </Button>
+            {send.isError && (
+              <p role="alert" className="text-sm text-red-700">
+                {serverMessage(send.error) ?? 'The line could not be sent. Please try again.'}
+              </p>
             )}
-          </div>
-        </form>
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" disabled={!text.trim() || send.isPending}>
+                {correcting ? 'Send correction' : 'Send line'}
+              </Button>
+              {correcting ? (
+                <Button
+                  type="button"
+                  variant="outline"
+                  onClick={() => (setCorrecting(false), setFixing(null), setText(''))}
+                >
+                  Cancel correction
+                </Button>
+              ) : (
+                <Button type="button" variant="outline" disabled={!last} onClick={startCorrection}>
+                  Correct last line
+                </Button>
+              )}
+            </div>
+          </form>
 
-        <section aria-label="Lines sent">
-          <h3 className="mb-2 text-sm font-semibold text-slate-700">Sent</h3>
-          {sent.length === 0 ? (
-            <p className="text-sm text-slate-600">No lines sent yet.</p>
-          ) : (
-            <ol className="space-y-1.5" data-testid="captions-sent">
-              {sent.map((line) => (
-                <li key={line.result.lines[0]?.id} className="rounded-md bg-slate-100 px-3 py-2 text-sm">
-                  <span className="mr-2 font-mono text-xs text-slate-600">
-                    <time dateTime={line.at}>{timeOfDay(line.at, getStation().timeZone)}</time> ·{' '}
-                    {languageLabel(line.language)}
-                  </span>
-                  {line.speaker && <span className="font-semibold">{line.speaker}: </span>}
-                  {line.text}
-                  {line.corrected && <span className="ml-2 text-xs text-slate-600">(corrected)</span>}
-                </li>
-              ))}
-            </ol>
-          )}
-        </section>
-      </CardContent>
-    </Card>
+          <section aria-label="Lines sent">
+            <h3 className="mb-2 text-sm font-semibold text-slate-700">Sent</h3>
+            {sent.length === 0 ? (
+              <p className="text-sm text-slate-600">No lines sent yet.</p>
+            ) : (
+              <ol className="space-y-1.5" data-testid="captions-sent">
+                {sent.map((line) => (
+                  <li key={line.result.lines[0]?.id} className="rounded-md bg-slate-100 px-3 py-2 text-sm">
+                    <span className="mr-2 font-mono text-xs text-slate-600">
+                      <time dateTime={line.at}>{timeOfDay(line.at, getStation().timeZone)}</time> ·{' '}
+                      {languageLabel(line.language)}
+                    </span>
+                    {line.speaker && <span className="font-semibold">{line.speaker}: </span>}
+                    {line.text}
+                    {line.corrected && <span className="ml-2 text-xs text-slate-600">(corrected)</span>}
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+
+          <section aria-label="Automatic lines">
+            <h3 className="mb-2 text-sm font-semibold text-slate-700">Automatic (recognised from speech)</h3>
+            {automatic.length === 0 ? (
+              <p className="text-sm text-slate-600">No automatic lines yet.</p>
+            ) : (
+              <ol className="space-y-1.5" data-testid="captions-automatic">
+                {automatic.map((line) => (
+                  <li key={line.id} className="flex items-start gap-2 rounded-md bg-sky-50 px-3 py-2 text-sm">
+                    <span className="flex-1">
+                      <span className="mr-2 font-mono text-xs text-slate-600">
+                        {line.automatic ? 'auto' : 'corrected'} · {line.timestamp}s
+                      </span>
+                      {line.translatedText}
+                    </span>
+                    <Button
+                      type="button"
+                      size="sm"
+                      variant="outline"
+                      aria-label={`Correct: ${line.translatedText}`}
+                      onClick={() => correctAutomatic(line)}
+                    >
+                      Correct
+                    </Button>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+        </CardContent>
+      </Card>
+    </div>
   );
 }
