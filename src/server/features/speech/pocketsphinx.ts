@@ -172,16 +172,18 @@ export class PocketSphinxRecogniser implements Recogniser {
     const child = this.child;
     if (child && this.state !== 'listening' && this.lastAnswerAt < this.startedAt) {
       // Loading the model takes two seconds; one that never says ready is replaced as a hang is.
-      if (performance.now() - this.startedAt > STARTUP_MS) {
-        this.pause('it did not start');
-        child.kill('SIGKILL');
-      }
+      if (performance.now() - this.startedAt > STARTUP_MS) this.replace(child, 'it did not start');
       return;
     }
     if (!child || this.waitingSince === null) return;
     if (performance.now() - this.waitingSince < this.hangMs) return;
-    // Audio has waited with no answer at all: it hangs. Its exit starts the replacement.
-    this.pause(`it stopped answering for ${Math.round(this.hangMs / 1000)} s`);
+    // Audio has waited with no answer at all: it hangs.
+    this.replace(child, `it stopped answering for ${Math.round(this.hangMs / 1000)} s`);
+  }
+
+  /** Ends a child found stuck: paused for `reason`, which its exit keeps, and the replacement started. */
+  private replace(child: ChildProcess, reason: string): void {
+    this.failed(child, reason);
     child.kill('SIGKILL');
   }
 
