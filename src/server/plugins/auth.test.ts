@@ -193,7 +193,7 @@ describe.each(t.app.protectedRoutes.map((route) => [`${route.method} ${route.url
 );
 
 describe('a presenter', () => {
-  it('gets through only to their own area and their session, 403 at every other staff route', async () => {
+  it('gets through only to their own area, their reports and their session, 403 at every other staff route', async () => {
     const through: string[] = [];
     for (const route of t.app.protectedRoutes) {
       const method = route.method as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -206,8 +206,12 @@ describe('a presenter', () => {
       if (res.statusCode === 403) expect(res.json().message).toMatch(/My broadcast|superuser/);
       else through.push(`${route.method} ${route.url}`);
     }
+    // The reports answer a presenter over their own programmes only (features/reports).
     expect(through.sort()).toEqual([
       'GET /api/admin/presenters/me',
+      'GET /api/admin/reports/licence',
+      'GET /api/admin/reports/licence/check',
+      'GET /api/admin/reports/listeners',
       'GET /api/admin/verify',
       'POST /api/admin/change-password',
       'POST /api/admin/logout',
