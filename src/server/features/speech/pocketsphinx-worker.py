@@ -243,6 +243,8 @@ def main():
             recogniser.bias(json.loads(payload.decode("utf-8")))
         elif kind == b"F":
             recogniser.finish()
+            if recogniser.expected_clock is not None:
+                emit({"type": "at", "clock": round(recogniser.expected_clock, 2)})
     recogniser.finish()
 
 
