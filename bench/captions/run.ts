@@ -325,7 +325,8 @@ try {
   const lastHeard = end.clock - (seen.at(-1)?.ahead ?? 2);
   const latencies: number[] = [];
   let missed = 0;
-  // Every phrase onset the listener heard while recording, and the first line shown for it.
+  // Every phrase onset the listener heard while recording, and the first line shown for it: one stamped
+  // from just before the phrase's first word (the previous phrase's lines end 1.5 s earlier).
   for (let loop = 0; liveFrom + loop * loopSeconds < lastHeard; loop++) {
     onsets.forEach((onset, i) => {
       const spoken = liveFrom + loop * loopSeconds + onset;
