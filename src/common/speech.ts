@@ -58,3 +58,46 @@ export type SpeechStatus = z.infer<typeof speechStatusSchema>;
 
 /** The line listeners see while the recogniser is paused (it died, hung or fell behind). */
 export const CAPTIONS_PAUSED_TEXT = '(Automatic captions paused)';
+
+/** A transcript cue: its text and span in seconds from the recording's start. */
+export const transcriptCueSchema = z
+  .object({
+    text: z
+      .string({ error: 'A cue must be text' })
+      .trim()
+      .min(1, 'A cue must not be empty')
+      .max(1000, 'A cue must be at most 1000 characters')
+      .refine(isStorableText, `A cue ${STORABLE_TEXT_MESSAGE}`),
+    start: z.number({ error: 'start must be seconds' }).nonnegative('start must be seconds').max(86_400),
+    end: z.number({ error: 'end must be seconds' }).nonnegative('end must be seconds').max(86_400),
+  })
+  .refine((c) => c.end >= c.start, 'A cue must not end before it starts');
+
+/** PUT: staff's corrected transcript, cues in order of time. */
+export const transcriptEditSchema = z.object({
+  cues: z
+    .array(transcriptCueSchema, { error: 'cues must be a list of cues' })
+    .max(20_000, 'At most 20000 cues')
+    .refine(
+      (cues) => cues.every((c, i) => i === 0 || c.start >= cues[i - 1]!.start),
+      'Cues must be in order of time',
+    ),
+});
+
+export const transcriptSchema = z.object({
+  status: z.enum(['waiting', 'working', 'ready', 'failed']),
+  engine: z.string().nullable(),
+  language: z.string(),
+  cues: z.array(z.object({ text: z.string(), start: z.number(), end: z.number() })),
+  edited: z.boolean(),
+  error: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type Transcript = z.infer<typeof transcriptSchema>;
+
+export const transcriptParamsSchema = z.object({
+  mediaId: z.string().regex(/^[\w-]{1,100}$/, 'is not a valid library item id'),
+});
+
+/** Where a recording's transcript is read as WebVTT (players, podcast apps). */
+export const transcriptVttPath = (mediaId: string) => `${SPEECH_PATH}/transcripts/${mediaId}/transcript.vtt`;

@@ -45,6 +45,7 @@ import { playlistRoutes } from './features/playlists/routes.js';
 import { openPlaylists, playlistHoldingMedia, playlistRotation } from './features/playlists/service.js';
 import {
   addSermonAudio,
+  fileOf,
   libraryFileForUrl,
   libraryItemUsingArtwork,
   mediaExists,
@@ -73,6 +74,8 @@ import {
   elsewhereStatus,
   speechEngine,
   startCaptionsFromSpeech,
+  startTranscripts,
+  transcriptUrlForAudio,
   type SpeechStatusSource,
 } from './features/speech/service.js';
 import { libreTranslate } from './features/subtitles/translator.js';
@@ -114,6 +117,8 @@ export async function buildApp(
     presenterSchedule?: PresenterSchedule;
     /** How often the media folder is looked at again for files copied in (tests look sooner). */
     mediaRescanMs?: number;
+    /** How often the library is looked at for speech with no transcript (tests look sooner). */
+    transcribeEveryMs?: number;
     /** How newsletters are retried and looked for (tests retry sooner). */
     newsletterTimings?: Partial<SenderTimings>;
   } = {},
@@ -291,6 +296,7 @@ export async function buildApp(
   await app.register(playlistRoutes, { inUse: [programmeHoldingPlaylist(deps.db, timeZone)] });
   await app.register(podcastRoutes, {
     audioFile: async (url) => uploads.fileFor(url) ?? (await libraryFileForUrl(library, url)),
+    transcriptUrl: (url) => transcriptUrlForAudio(deps.db, url),
   });
   await app.register(listenerRoutes, { prefix: '/api' });
   await app.register(sharingRoutes, { prefix: '/api', liveFigures: () => app.radioFigures() });
@@ -324,6 +330,15 @@ export async function buildApp(
     });
     speechStatus = speech.captions;
     app.addHook('preClose', async () => speech.stop());
+    // Recorded programmes and uploaded sermons get a transcript in the background.
+    const transcribing = startTranscripts({
+      db: deps.db,
+      engine,
+      fileOf: (stored) => fileOf(library.folders, stored),
+      log: app.log,
+      everyMs: options.transcribeEveryMs,
+    });
+    app.addHook('preClose', async () => transcribing.stop());
   }
   await app.register(speechRoutes, { prefix: '/api', status: speechStatus });
 

@@ -563,8 +563,8 @@ export const listenerSessions = pgTable(
 
 /**
  * A library item's words, recognised in the background (features/speech): a recorded programme or an
- * uploaded sermon. `words` are timed from the file's start; staff may edit them (`edited`), and the
- * `.vtt` and the podcast's transcript are made from them.
+ * uploaded sermon. `words` holds them as cues (a few seconds of text each) timed from the file's start;
+ * staff may edit them (`edited`), and the `.vtt` and the podcast's transcript are made from them.
  */
 export const transcripts = pgTable(
   'transcripts',

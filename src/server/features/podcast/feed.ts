@@ -9,6 +9,8 @@ export interface Episode {
   audioUrl: string;
   addedAt: Date;
   file: { size: number; mimeType: string; durationSeconds: number };
+  /** Its transcript as WebVTT (Podcasting 2.0 `podcast:transcript`), when one is ready. */
+  transcriptUrl?: string;
 }
 
 /** Every character XML 1.0 cannot carry at all: C0 controls but tab, LF and CR, lone surrogates, U+FFFE, U+FFFF. */
@@ -47,11 +49,11 @@ export function podcastFeed(station: StationInfo, origin: string, episodes: Epis
       <itunes:duration>${clock(e.file.durationSeconds)}</itunes:duration>
       <itunes:author>${escape(e.speaker || station.name)}</itunes:author>${e.imageUrl ? `\n      <itunes:image href="${escape(at(e.imageUrl))}"/>` : ''}
       <itunes:explicit>false</itunes:explicit>
-      <itunes:episodeType>full</itunes:episodeType>
+      <itunes:episodeType>full</itunes:episodeType>${e.transcriptUrl ? `\n      <podcast:transcript url="${escape(at(e.transcriptUrl))}" type="text/vtt" language="en" rel="captions"/>` : ''}
     </item>`,
   );
   return `<?xml version="1.0" encoding="UTF-8"?>
-<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:atom="http://www.w3.org/2005/Atom">
+<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:podcast="https://podcastindex.org/namespace/1.0">
   <channel>
     <title>${escape(`${station.name} Sermons`)}</title>
     <link>${escape(at('/'))}</link>

@@ -24,14 +24,20 @@ async function fileFacts(file: string): Promise<Episode['file'] | undefined> {
 export async function podcastRoutes(
   app: FastifyInstance,
   /** The stored file behind a sermon's audio address (an upload or a library item), if it names one. */
-  opts: { audioFile: (url: string) => Promise<string | undefined> },
+  opts: {
+    audioFile: (url: string) => Promise<string | undefined>;
+    /** Where the episode's transcript is read, if it has one ready (features/speech). */
+    transcriptUrl?: (audioUrl: string) => Promise<string | undefined>;
+  },
 ) {
   app.get('/podcast.xml', async (request, reply) => {
     const episodes: Episode[] = [];
     for (const sermon of await sermonsWithAudio(app.db)) {
       const file = await opts.audioFile(sermon.audioUrl);
       const found = file && (await fileFacts(file));
-      if (found) episodes.push({ ...sermon, file: found });
+      if (!found) continue;
+      const transcriptUrl = await opts.transcriptUrl?.(sermon.audioUrl);
+      episodes.push({ ...sermon, file: found, ...(transcriptUrl ? { transcriptUrl } : {}) });
     }
     // Kept by shared caches only when built on PUBLIC_URL (app.linkOrigin makes the rest private).
     const origin = app.linkOrigin(request, reply);

@@ -24,7 +24,7 @@ export interface CaptionsFromSpeechDeps {
   /** Library items as they go on the air. */
   onAired(listener: (item: { kind: string; title: string }) => void): () => void;
   /** The configured engine (SPEECH_ENGINE) and how to start one; null when the station has none. */
-  engine: { name: string; make(): Recogniser } | null;
+  engine: { name: string; make(purpose?: 'live' | 'recording'): Recogniser } | null;
   /** A caption line into the caption path (stored, pushed, translated), marked automatic. */
   caption(line: { text: string; timestamp: number }): Promise<void>;
   log?: { warn: (obj: object, msg: string) => void };

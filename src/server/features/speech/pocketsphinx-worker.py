@@ -27,10 +27,11 @@ FRAMES_PER_SECOND = 100
 FRAME_BYTES = RATE // FRAMES_PER_SECOND * 2
 # A pause this long ends an utterance, and the decoder gives its words.
 PAUSE_FRAMES = 30
-# An utterance is cut at this length, at its quietest moment in the last CUT_WINDOW_FRAMES, so a
-# speaker who never pauses still gets captions within seconds.
-MAX_UTTERANCE_FRAMES = 450
-CUT_WINDOW_FRAMES = 150
+# An utterance is cut at this length, at its quietest moment in the last CUT_WINDOW_FRAMES (between
+# words, mostly), so its first word is captioned within about 3 s even when the speaker does not pause:
+# a listener sees a line once it is decoded, and the whole utterance is decoded at once.
+MAX_UTTERANCE_FRAMES = 250
+CUT_WINDOW_FRAMES = 100
 # Kept before the first loud frame, so a soft first consonant is heard.
 LEAD_FRAMES = 20
 SPEECH_LEVEL = 300  # RMS of 16-bit samples: about -40 dBFS
@@ -243,6 +244,8 @@ def main():
             recogniser.bias(json.loads(payload.decode("utf-8")))
         elif kind == b"F":
             recogniser.finish()
+            if recogniser.expected_clock is not None:
+                emit({"type": "at", "clock": round(recogniser.expected_clock, 2)})
     recogniser.finish()
 
 

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -28,6 +29,8 @@ export interface ChildEngineOptions {
   hangMs?: number;
   /** Waits before a replacement starts, growing after each failure in a row, to at most the last. */
   restartDelaysMs?: readonly number[];
+  /** The child's scheduling priority (19: only what the station leaves; a recording's transcript). */
+  nice?: number;
   log?: { warn: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
 }
 
@@ -94,6 +97,13 @@ export class PocketSphinxRecogniser implements Recogniser {
     const child = spawn(this.options.python ?? DEFAULT_PYTHON, [WORKER], {
       stdio: ['pipe', 'pipe', 'pipe'],
     });
+    if (this.options.nice !== undefined && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, this.options.nice);
+      } catch {
+        // Not allowed to lower it here: it runs at the station's priority.
+      }
+    }
     this.child = child;
     this.startedAt = performance.now();
     this.waitingSince = null;

@@ -1,5 +1,8 @@
 import {
   DEFAULT_SPEECH_SETTINGS,
+  SPEECH_KINDS,
+  transcriptVttPath,
+  type Transcript,
   speechSettingsSchema,
   type SpeechSettings,
   type SpeechStatus,
@@ -12,6 +15,9 @@ import { TranscriptionServerRecogniser } from './openai-transcriptions.js';
 import { PocketSphinxRecogniser } from './pocketsphinx.js';
 import type { Recogniser } from './recogniser.js';
 import { readSpeechSettings, writeSpeechSettings } from './repository.js';
+import * as transcripts from './transcript-repository.js';
+import { transcribeFile } from './transcribe.js';
+import { vttOf, type TranscriptCue } from './vtt-file.js';
 
 export { CaptionsFromSpeech };
 export type { Recogniser };
@@ -25,7 +31,14 @@ export function speechEngine(
   log?: { warn: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void },
 ): CaptionsFromSpeechDeps['engine'] {
   if (config.engine === 'pocketsphinx') {
-    return { name: 'pocketsphinx', make: () => new PocketSphinxRecogniser({ log }) };
+    return {
+      name: 'pocketsphinx',
+      make: (purpose = 'live') =>
+        purpose === 'live'
+          ? new PocketSphinxRecogniser({ log })
+          : // A recording waits for it: whatever the station leaves of the machine, and no hurry.
+            new PocketSphinxRecogniser({ log, nice: 19, maxBacklogSeconds: 60, hangMs: 60_000 }),
+    };
   }
   if (config.engine === 'openai') {
     return {
@@ -91,3 +104,111 @@ export const elsewhereStatus = (engine: string | null): SpeechStatus => ({
   reason: 'Captions from speech run on the broadcaster',
   wordList: null,
 });
+
+// --- Transcripts of recordings ---------------------------------------------------------------------
+
+/** How often the library is looked at for speech with no transcript yet. */
+const TRANSCRIBE_EVERY_MS = 15_000;
+
+/**
+ * Recorded programmes and uploaded sermons (the library's speech kinds) get a transcript in the
+ * background, one at a time, while captions from speech are on: the file heard by a recogniser of its
+ * own at the lowest priority, never the one captioning the air.
+ */
+export function startTranscripts(deps: {
+  db: Database;
+  engine: CaptionsFromSpeechDeps['engine'];
+  /** The file a library path names. */
+  fileOf: (stored: string) => string;
+  log?: { warn: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
+  everyMs?: number;
+}): { stop(): Promise<void>; idle(): Promise<void> } {
+  let stopped = false;
+  let running: Promise<void> = Promise.resolve();
+  let current: Recogniser | null = null;
+  const once = async () => {
+    const engine = deps.engine;
+    if (stopped || !engine || !(await speechSettings(deps.db)).enabled) return;
+    await transcripts.forgetUnfinished(deps.db);
+    for (;;) {
+      const next = await transcripts.nextUntranscribed(deps.db, SPEECH_KINDS);
+      if (!next || stopped) return;
+      await transcripts.startTranscript(deps.db, next.id, engine.name);
+      const recogniser = engine.make('recording');
+      current = recogniser;
+      try {
+        const cues = await transcribeFile(deps.fileOf(next.path), recogniser);
+        await transcripts.finishTranscript(deps.db, next.id, cues);
+        deps.log?.info({ mediaItemId: next.id, cues: cues.length }, 'transcript ready');
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        await transcripts.failTranscript(deps.db, next.id, message);
+        deps.log?.warn({ mediaItemId: next.id, err: error }, 'transcript failed');
+      } finally {
+        current = null;
+        await recogniser.close();
+      }
+    }
+  };
+  const tick = () => {
+    running = running.then(once).catch((error: unknown) => deps.log?.warn({ err: error }, 'transcripts'));
+  };
+  const timer = setInterval(tick, deps.everyMs ?? TRANSCRIBE_EVERY_MS);
+  timer.unref();
+  tick();
+  return {
+    idle: () => running,
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await current?.close();
+      await running;
+    },
+  };
+}
+
+export async function transcriptFor(db: Database, mediaItemId: string): Promise<Transcript | null> {
+  const row = await transcripts.transcriptOf(db, mediaItemId);
+  if (!row) return null;
+  return {
+    status: row.status,
+    engine: row.engine,
+    language: row.language,
+    cues: row.words,
+    edited: row.edited,
+    error: row.error,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Staff's corrected cues; false when there is no finished transcript to correct. */
+export function editTranscript(db: Database, mediaItemId: string, cues: TranscriptCue[]) {
+  return transcripts.editTranscript(db, mediaItemId, cues);
+}
+
+/** The transcript's WebVTT, when it is ready. */
+export async function transcriptVtt(db: Database, mediaItemId: string): Promise<string | null> {
+  const row = await transcripts.transcriptOf(db, mediaItemId);
+  return row?.status === 'ready' ? vttOf(row.words) : null;
+}
+
+/**
+ * Where a podcast app reads an episode's transcript, when it has one ready: its audio is a library item
+ * (`/media/ID`) or sermon audio the Content tab uploaded (`/uploads/NAME`, a library item too).
+ */
+export async function transcriptUrlForAudio(db: Database, audioUrl: string): Promise<string | undefined> {
+  const upload = /^\/uploads\/([\w.-]+)$/.exec(audioUrl)?.[1];
+  const id = upload
+    ? await transcripts.mediaIdByPath(db, `uploads/${upload}`)
+    : /^\/media\/([\w-]+)$/.exec(audioUrl)?.[1];
+  if (!id) return undefined;
+  const row = await transcripts.transcriptOf(db, id);
+  return row?.status === 'ready' ? transcriptVttPath(id) : undefined;
+}
+
+/** Done again from the file (staff's edits are dropped). */
+export async function retranscribe(db: Database, mediaItemId: string): Promise<boolean> {
+  if (!(await transcripts.mediaPath(db, mediaItemId))) return false;
+  await transcripts.deleteTranscript(db, mediaItemId);
+  return true;
+}

@@ -1,4 +1,7 @@
 import { execFile, spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { ffmpegPath } from '../../radio/ffmpeg.js';
 import { SAMPLE_RATE } from '../../radio/pcm.js';
@@ -39,15 +42,23 @@ export async function spokenMp3(text: string, lead = 0.5, voice = SPEAKING_VOICE
     maxBuffer: 64 * 1024 * 1024,
   });
   const ms = Math.round(lead * 1000);
-  return convert(
-    wav,
-    [
-      ...['-hide_banner', '-loglevel', 'error', '-f', 'wav', '-i', '-'],
-      ...['-af', `adelay=${ms}|${ms},apad=pad_dur=1`, '-ar', String(SAMPLE_RATE), '-ac', '2'],
-      ...['-b:a', '128k', '-f', 'mp3', '-'],
-    ],
-    ffmpegPath(),
-  );
+  // Written to a file, not a pipe: ffmpeg then heads it with its length (an Info frame), as uploads have.
+  const dir = await mkdtemp(join(tmpdir(), 'spoken-'));
+  const file = join(dir, 'speech.mp3');
+  try {
+    await convert(
+      wav,
+      [
+        ...['-hide_banner', '-loglevel', 'error', '-f', 'wav', '-i', '-'],
+        ...['-af', `adelay=${ms}|${ms},apad=pad_dur=1`, '-ar', String(SAMPLE_RATE), '-ac', '2'],
+        ...['-b:a', '128k', '-f', 'mp3', '-y', file],
+      ],
+      ffmpegPath(),
+    );
+    return await readFile(file);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 /** sox (or another converter) reading `input` on stdin. */
