@@ -41,7 +41,7 @@ export interface AutoDjOptions {
 const OPEN_BEFORE_DUE_SECONDS = 5;
 /** How often the schedule is asked again whether a programme now starts or ends while an item plays. */
 const REPLAN_MS = 1000;
-/** The AutoDJ not read this long (ms) is paused under another source. */
+/** The AutoDJ not read this long (ms) while the engine ticks is paused under another source. */
 const PAUSED_AFTER_MS = 1000;
 /** An item of unknown length is ended for a set start only this close to it (it may well end before). */
 const UNKNOWN_LENGTH_HORIZON_MS = 10_000;
@@ -69,8 +69,11 @@ export class AutoDj {
   private replanning = false;
   /** The stream-clock second last mixed: "now" for the schedule when nothing plays. */
   private lastClock = 0;
-  /** When (performance.now) the engine last read the AutoDJ. */
+  /** When (performance.now) the engine last read the AutoDJ, and last checked it. */
   private lastReadAt = 0;
+  private lastCheckAt = 0;
+  /** Not read while the engine ticks: another source has the air (see `check`). */
+  private paused = false;
   private stopped = false;
 
   constructor(private readonly options: AutoDjOptions) {
@@ -111,8 +114,9 @@ export class AutoDj {
    * `clock`. What no item can fill yet stays silent.
    */
   read(out: Float32Array, at: number, frames: number, clock: number): void {
-    // Not read for a while (another source had the air): what it paused resumes here.
-    if (performance.now() - this.lastReadAt > PAUSED_AFTER_MS) this.resumeAt(clock);
+    // Paused under another source: what it paused resumes here.
+    if (this.paused) this.resumeAt(clock);
+    this.paused = false;
     this.lastClock = clock;
     this.lastReadAt = performance.now();
     let done = 0;
@@ -166,6 +170,11 @@ export class AutoDj {
 
   /** The item on air's decoder (the engine checks it for hangs), and the schedule asked again now and then. */
   check(now: number): void {
+    // The engine ticking (checks a tick apart) but not reading the AutoDJ: another source has the air. Not
+    // after a stall, when the engine did neither (the stream is then behind the clock, decision 032).
+    const ticking = now - this.lastCheckAt < PAUSED_AFTER_MS;
+    this.lastCheckAt = now;
+    if (ticking && now - this.lastReadAt > PAUSED_AFTER_MS) this.paused = true;
     this.current?.decoder?.check(now);
     if (this.fade) this.next?.decoder?.check(now);
     // Not read (a live source or a relayed station on air), the item due next still starts decoding ahead of
@@ -289,7 +298,7 @@ export class AutoDj {
     // Not read for a while, the AutoDJ is paused under a live source or a relayed station: what it paused is
     // taken as resuming now, so the schedule is asked about what lies ahead by the wall clock, not from where
     // it stopped (a programme after a live one is then prepared and due on its second).
-    const paused = performance.now() - this.lastReadAt > PAUSED_AFTER_MS;
+    const paused = this.paused;
     if (paused) deck.startedAt = this.clock.clockAt(this.resumeWall()) - deck.position;
     const natural = deck.length === null ? null : this.clock.wallAt(deck.startedAt + deck.length);
     const now = this.clock.wallAt(deck.startedAt + deck.position);
