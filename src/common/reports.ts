@@ -33,33 +33,32 @@ export const PERIOD_REVERSED =
 export const PERIOD_TOO_LONG = `A report covers at most ${MAX_REPORT_DAYS} days: choose a shorter period`;
 
 /** A period of whole days in the station's time zone, `from` and `to` included. */
-export const reportPeriodSchema = z
-  .object({
-    from: dateField('from'),
-    to: dateField('to'),
-    /** Only what aired in this programme (a presenter's reports always are their own programmes). */
-    programme: z
-      .string()
-      .max(100)
-      .regex(/^[\w-]+$/, 'programme is not a valid programme id')
-      .optional(),
-  })
-  .refine((p) => p.from <= p.to, { message: PERIOD_REVERSED, path: ['to'] })
-  .refine((p) => daysBetween(p.from, p.to) <= MAX_REPORT_DAYS, { message: PERIOD_TOO_LONG, path: ['to'] });
+const periodFields = {
+  from: dateField('from'),
+  to: dateField('to'),
+  /** Only what aired in this programme (a presenter's reports always are their own programmes). */
+  programme: z
+    .string()
+    .max(100)
+    .regex(/^[\w-]+$/, 'programme is not a valid programme id')
+    .optional(),
+};
+
+/** The period's own rules, on any query that holds one: in order, and at most MAX_REPORT_DAYS long. */
+const checkedPeriod = <T extends z.ZodType<{ from: string; to: string }>>(schema: T) =>
+  schema
+    .refine((p) => p.from <= p.to, { message: PERIOD_REVERSED, path: ['to'] })
+    .refine((p) => daysBetween(p.from, p.to) <= MAX_REPORT_DAYS, { message: PERIOD_TOO_LONG, path: ['to'] });
+
+export const reportPeriodSchema = checkedPeriod(z.object(periodFields));
 export type ReportPeriod = z.infer<typeof reportPeriodSchema>;
 
 export const UNKNOWN_FORMAT = `format must be one of: ${LICENCE_FORMATS.join(', ')}`;
 
 /** GET /api/admin/reports/licence and /licence/check. */
-export const licenceQuerySchema = z
-  .object({
-    from: dateField('from'),
-    to: dateField('to'),
-    programme: z
-      .string()
-      .max(100)
-      .regex(/^[\w-]+$/, 'programme is not a valid programme id')
-      .optional(),
+export const licenceQuerySchema = checkedPeriod(
+  z.object({
+    ...periodFields,
     format: z.enum(LICENCE_FORMATS, { error: UNKNOWN_FORMAT }),
     /** SoundExchange's one-letter transmission category of the service (their list, A to L). */
     category: z
@@ -69,9 +68,8 @@ export const licenceQuerySchema = z
         'category must be the one-letter transmission category SoundExchange gave the service (A to L)',
       )
       .default('A'),
-  })
-  .refine((p) => p.from <= p.to, { message: PERIOD_REVERSED, path: ['to'] })
-  .refine((p) => daysBetween(p.from, p.to) <= MAX_REPORT_DAYS, { message: PERIOD_TOO_LONG, path: ['to'] });
+  }),
+);
 export type LicenceQuery = z.infer<typeof licenceQuerySchema>;
 
 /** What a format requires of a play, named as the Library tab's fields. */
