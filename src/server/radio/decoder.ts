@@ -96,6 +96,15 @@ abstract class PcmSource {
     return done;
   }
 
+  /** Drops all but the last `keep` sample frames decoded, unheard (a live source waiting for its start). */
+  keepLast(keep: number): void {
+    this.queue.drop(this.queue.available - keep);
+    if (this.paused && this.queue.available < this.options.aheadSeconds * SAMPLE_RATE) {
+      this.paused = false;
+      this.proc?.stdout?.resume();
+    }
+  }
+
   /** Called on every engine tick: restarts a process that stopped sending while its audio is wanted. */
   check(now = performance.now()): void {
     const proc = this.proc;

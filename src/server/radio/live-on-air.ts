@@ -8,6 +8,13 @@ import { CHANNELS, FRAME_SAMPLES, FRAME_SECONDS, SAMPLE_RATE } from './pcm.js';
 
 /** A live source's decoded audio kept ready; more waits in its queue (and then in the encoder's TCP). */
 const LIVE_AHEAD_SECONDS = 1;
+/**
+ * A presenter let in early has their decoder started this long (ms) before their programme, holding the last
+ * half second it decoded (less than it is fed up to, so it goes on reading the newest): their voice is there on
+ * the start second, not once a decoder has started.
+ */
+const READY_BEFORE_MS = 3000;
+const READY_FRAMES = Math.round((LIVE_AHEAD_SECONDS * SAMPLE_RATE) / 2);
 /** Samples (both channels) of one slot in the mix. */
 const SLOT_SAMPLES = FRAME_SAMPLES * CHANNELS;
 
@@ -124,6 +131,8 @@ export class LiveOnAir {
     const wall = this.air.wallAt(clock);
     if (wall < by.startsAt.getTime()) {
       session.keepLast(LIVE_AHEAD_SECONDS);
+      if (by.startsAt.getTime() - wall < READY_BEFORE_MS)
+        this.decoderFor(session).decoder.keepLast(READY_FRAMES);
       return true;
     }
     if (wall < by.endsAt.getTime()) return false;

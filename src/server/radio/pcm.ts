@@ -106,6 +106,23 @@ export class PcmQueue {
     return done;
   }
 
+  /** Drops up to `frames` sample frames from the front, unheard; returns how many. */
+  drop(frames: number): number {
+    let done = 0;
+    while (done < frames && this.chunks.length) {
+      const chunk = this.chunks[0]!;
+      const take = Math.min(frames - done, (chunk.length - this.head) / CHANNELS);
+      done += take;
+      this.head += take * CHANNELS;
+      if (this.head >= chunk.length) {
+        this.chunks.shift();
+        this.head = 0;
+      }
+    }
+    this.available -= done;
+    return done;
+  }
+
   clear(): void {
     this.chunks = [];
     this.head = 0;

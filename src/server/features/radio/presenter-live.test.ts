@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LiveSourceOwner } from '../../radio/live-input.js';
+import type { SourceSwitch } from '../../radio/source-switch.js';
 import { makeMp3, tempAudioDir } from '../../radio/test-audio.js';
 import { createTestApp } from '../../test/helpers.js';
 import { waitFor } from '../../test/icecast-server.js';
@@ -172,6 +173,29 @@ describe("a presenter's encoder", () => {
     // Let in early, their encoder waits off the air, the rotation playing, until their programme starts.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(t.app.nowPlaying.nowPlaying().is_live).toBe(false);
+    expect(await done).toEqual({ code: 0, stderr: '' });
+  }, 30_000);
+
+  it('has its first audio decoded while it waits, so the presenter is heard on their start second', async () => {
+    const startsAt = programmeIn(6 / 60);
+    const done = encoder('pastor-ruth', ruth.password, 9);
+    await connectedWhileLive();
+    // The switch the engine mixes from: its live source's decoder, while the presenter is still held back.
+    const live = (t.app.radio as unknown as { sources: SourceSwitch }).sources.live;
+    const readyBeforeStart = await waitFor(
+      'decoded audio before the programme starts',
+      () => {
+        if (t.app.nowPlaying.nowPlaying().is_live || Date.now() >= startsAt.getTime()) return false;
+        return (live.liveDecoder?.available ?? 0) > 0 ? true : undefined;
+      },
+      15_000,
+    );
+    expect(readyBeforeStart).toBe(true);
+    await waitFor(
+      'the presenter on the air',
+      () => (t.app.nowPlaying.nowPlaying().is_live ? true : undefined),
+      15_000,
+    );
     expect(await done).toEqual({ code: 0, stderr: '' });
   }, 30_000);
 
