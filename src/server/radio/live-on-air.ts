@@ -95,13 +95,7 @@ export class LiveOnAir {
         }
         return null;
       }
-      this.starvedSince = null;
-      this.input.release(session);
-      live.decoder.close();
-      this.decoder = null;
-      this.dead = false;
-      this.air.log?.info('live source ended; AutoDJ continues');
-      this.air.emit({ type: 'live_off_air', name: this.name(session), clock });
+      this.ended(session, clock);
     }
     if (this.isLive) {
       this.isLive = false;
@@ -136,15 +130,26 @@ export class LiveOnAir {
       return true;
     }
     if (wall < by.endsAt.getTime()) return false;
-    if (!session.done) {
-      if (!this.endedSessions.has(session)) {
-        this.endedSessions.add(session);
-        this.air.log?.info({ presenter: by.username }, 'programme ended; presenter disconnected');
-        session.abort?.();
-      }
-      session.keepLast(0);
+    // Past the end nothing more of theirs airs, not even what their decoder held: the next programme is due.
+    if (!this.endedSessions.has(session)) {
+      this.endedSessions.add(session);
+      this.air.log?.info({ presenter: by.username }, 'programme ended; presenter disconnected');
+      session.abort?.();
     }
-    return !session.done;
+    session.keepLast(0);
+    if (session.done) this.ended(session, clock);
+    return true;
+  }
+
+  /** The live session is over: the input is free again, and the rotation has the air. */
+  private ended(session: LiveSession, clock: number): void {
+    this.starvedSince = null;
+    this.input.release(session);
+    this.decoder?.decoder.close();
+    this.decoder = null;
+    this.dead = false;
+    this.air.log?.info('live source ended; AutoDJ continues');
+    this.air.emit({ type: 'live_off_air', name: this.name(session), clock });
   }
 
   /**

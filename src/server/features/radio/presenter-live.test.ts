@@ -199,6 +199,29 @@ describe("a presenter's encoder", () => {
     expect(await done).toEqual({ code: 0, stderr: '' });
   }, 30_000);
 
+  it("at their programme's end is disconnected, and nothing more of theirs airs", async () => {
+    schedule.programmes.splice(0, schedule.programmes.length, {
+      presenterId: ruth.id,
+      programmeTitle: 'Sunday Service',
+      startsAt: new Date(Date.now() - 10 * MINUTE),
+      endsAt: new Date(Date.now() + 4000),
+    });
+    logLines.length = 0;
+    const done = encoder('pastor-ruth', ruth.password, 20);
+    await waitFor(
+      'now playing to say live',
+      () => (t.app.nowPlaying.nowPlaying().is_live ? true : undefined),
+      15_000,
+    );
+    await waitFor('the live input to be free', () => (t.app.radio.live.busy ? undefined : true), 20_000);
+    await done;
+    // A second or two of theirs was decoded ahead when they were disconnected: it is not put on the air after.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(logLines.filter((line) => line.msg === 'live source on air')).toHaveLength(1);
+    expect(logLines.filter((line) => line.msg === 'programme ended; presenter disconnected')).toHaveLength(1);
+    expect(t.app.nowPlaying.nowPlaying().is_live).toBe(false);
+  }, 40_000);
+
   it('takes the air at once when the programme has begun', async () => {
     programmeIn(-10);
     const done = encoder('pastor-ruth', ruth.password, 5);
