@@ -46,7 +46,8 @@ export async function featuredContentRoutes(
   api.get('/featured-content', { schema: { response: { 200: featuredListSchema } } }, async () => {
     const items = await listActiveContent(app.db);
     const audio = items.flatMap((item) => (item.audioUrl ? [item.audioUrl] : []));
-    const transcripts = transcriptUrls && audio.length ? await transcriptUrls(audio) : new Map<string, string>();
+    const transcripts =
+      transcriptUrls && audio.length ? await transcriptUrls(audio) : new Map<string, string>();
     return items.map((item) => {
       const transcriptUrl = item.audioUrl ? transcripts.get(item.audioUrl) : undefined;
       return transcriptUrl ? { ...item, transcriptUrl } : item;

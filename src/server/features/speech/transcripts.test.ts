@@ -97,11 +97,26 @@ describe('transcripts of recordings', () => {
     expect(featured.statusCode, featured.body).toBe(201);
     // Listeners are offered it beside the sermon, by either of its addresses; other items offer none.
     for (const payload of [
-      { title: 'Psalm 23 again', description: 'The library address', type: 'devotion', audioUrl: `/media/${mediaId}` },
-      { title: 'Elsewhere', description: 'Audio on another site', type: 'sermon', audioUrl: 'https://example.org/a.mp3' },
+      {
+        title: 'Psalm 23 again',
+        description: 'The library address',
+        type: 'devotion',
+        audioUrl: `/media/${mediaId}`,
+      },
+      {
+        title: 'Elsewhere',
+        description: 'Audio on another site',
+        type: 'sermon',
+        audioUrl: 'https://example.org/a.mp3',
+      },
       { title: 'No audio', description: 'Words only', type: 'sermon' },
     ]) {
-      const added = await t.app.inject({ method: 'POST', url: '/api/featured-content', headers: staff, payload });
+      const added = await t.app.inject({
+        method: 'POST',
+        url: '/api/featured-content',
+        headers: staff,
+        payload,
+      });
       expect(added.statusCode, added.body).toBe(201);
     }
     const listed = (await t.app.inject({ url: '/api/featured-content' })).json<FeaturedItem[]>();

@@ -85,11 +85,16 @@ describe('the transcript screen', () => {
     await user.click(save);
     await vi.waitFor(() => expect(api.calls('PUT', PATH)).toHaveLength(1));
     expect(api.calls('PUT', PATH)[0]!.body).toEqual({
-      cues: [{ ...ready().cues[0]!, text: 'Today we read from the book of Psalms' }, ...ready().cues.slice(1)],
+      cues: [
+        { ...ready().cues[0]!, text: 'Today we read from the book of Psalms' },
+        ...ready().cues.slice(1),
+      ],
     });
     expect(await within(dialog).findByText('No changes')).toBeInTheDocument();
     expect(within(dialog).getByTestId('transcript-state')).toHaveTextContent('corrected by staff');
-    expect(within(dialog).getByLabelText('Line at 0:00')).toHaveValue('Today we read from the book of Psalms');
+    expect(within(dialog).getByLabelText('Line at 0:00')).toHaveValue(
+      'Today we read from the book of Psalms',
+    );
   });
 
   it('will not save an emptied line, and undoes changes', async () => {

@@ -35,8 +35,7 @@ export function TranscriptLines({
   const changed = texts.filter((text, i) => text !== transcript.cues[i]?.text).length;
   const empty = texts.some((text) => !text.trim());
 
-  const change = (index: number, text: string) =>
-    setDraft(texts.map((old, i) => (i === index ? text : old)));
+  const change = (index: number, text: string) => setDraft(texts.map((old, i) => (i === index ? text : old)));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
