@@ -90,7 +90,11 @@ describe('the transcript screen', () => {
         ...ready().cues.slice(1),
       ],
     });
-    expect(await within(dialog).findByText('No changes')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(
+        'Saved: listeners and podcast apps now get the corrected transcript of "The Good Shepherd".',
+      ),
+    ).toBeInTheDocument();
     expect(within(dialog).getByTestId('transcript-state')).toHaveTextContent('corrected by staff');
     expect(within(dialog).getByLabelText('Line at 0:00')).toHaveValue(
       'Today we read from the book of Psalms',

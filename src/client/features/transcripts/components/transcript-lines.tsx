@@ -3,7 +3,6 @@ import type { Transcript } from '../../../../common/speech';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { serverMessage } from '../../../lib/api-request';
-import { notifySuccess } from '../../../lib/notify';
 import { useSaveTranscript } from '../api';
 
 /** '0:07', '12:45', '1:02:09': where a line starts in the recording. */
@@ -30,6 +29,8 @@ export function TranscriptLines({
 }) {
   /** The lines as staff are typing them; null: as saved. */
   const [draft, setDraft] = useState<string[] | null>(null);
+  /** Said in the screen, not a toast: the dialog hides the rest of the page from screen readers. */
+  const [saved, setSaved] = useState(false);
   const save = useSaveTranscript(mediaId);
   const texts = draft ?? transcript.cues.map((cue) => cue.text);
   const changed = texts.filter((text, i) => text !== transcript.cues[i]?.text).length;
@@ -44,7 +45,7 @@ export function TranscriptLines({
     save.mutate(cues, {
       onSuccess: () => {
         setDraft(null);
-        notifySuccess('Transcript saved', `Listeners and podcast apps now get the corrected "${title}".`);
+        setSaved(true);
       },
     });
   };
@@ -94,7 +95,11 @@ export function TranscriptLines({
           Undo changes
         </Button>
         <span className="text-sm text-slate-600" aria-live="polite">
-          {changed === 0 ? 'No changes' : `${changed} ${changed === 1 ? 'line' : 'lines'} changed`}
+          {changed > 0
+            ? `${changed} ${changed === 1 ? 'line' : 'lines'} changed`
+            : saved
+              ? `Saved: listeners and podcast apps now get the corrected transcript of "${title}".`
+              : 'No changes'}
         </span>
       </div>
     </form>
