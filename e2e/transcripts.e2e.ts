@@ -63,6 +63,12 @@ describe('transcripts of recordings in Chromium', () => {
     await dialog.getByRole('button', { name: 'Save corrections' }).click();
     await dialog.getByText(/^Saved: listeners and podcast apps now get the corrected transcript/).waitFor();
     expect(await state.textContent()).toContain('corrected by staff');
+    // The sermon's row in the Content tab opens it too, now that it is done.
+    await page.keyboard.press('Escape');
+    await page.getByRole('tab', { name: 'Content' }).click();
+    await page.getByRole('button', { name: `Transcript of ${title}` }).click();
+    await expect.poll(() => dialog.getByRole('textbox').first().inputValue()).toBe(CORRECTED);
+    await page.keyboard.press('Escape');
     expect(problems.filter((p) => !/status of 404/.test(p))).toEqual([]);
     await context.close();
 
