@@ -23,6 +23,8 @@ export const featuredItemSchema = z.object({
   playCount: z.number().int().nonnegative(),
   /** Came with a fresh station (sample content) and was never edited: the Content tab marks it. */
   sample: z.boolean().optional(),
+  /** Where its audio's finished transcript is read (WebVTT), when it has one (docs/decisions/040). */
+  transcriptUrl: z.string().optional(),
 });
 export type FeaturedItem = z.infer<typeof featuredItemSchema>;
 export const featuredListSchema = z.array(featuredItemSchema);

@@ -101,3 +101,12 @@ export const transcriptParamsSchema = z.object({
 
 /** Where a recording's transcript is read as WebVTT (players, podcast apps). */
 export const transcriptVttPath = (mediaId: string) => `${SPEECH_PATH}/transcripts/${mediaId}/transcript.vtt`;
+
+/** The library item a transcript's WebVTT address names (transcriptVttPath read back), or null. */
+export function transcriptMediaId(url: string): string | null {
+  const prefix = `${SPEECH_PATH}/transcripts/`;
+  const suffix = '/transcript.vtt';
+  if (!url.startsWith(prefix) || !url.endsWith(suffix)) return null;
+  const id = url.slice(prefix.length, -suffix.length);
+  return transcriptParamsSchema.safeParse({ mediaId: id }).success ? id : null;
+}

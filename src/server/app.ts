@@ -76,6 +76,7 @@ import {
   startCaptionsFromSpeech,
   startTranscripts,
   transcriptUrlForAudio,
+  transcriptUrlsForAudio,
   type SpeechStatusSource,
 } from './features/speech/service.js';
 import { libreTranslate } from './features/subtitles/translator.js';
@@ -258,6 +259,8 @@ export async function buildApp(
     uploads,
     // A published recording's featured item shows its library artwork: a picture both name stays.
     imageUsedElsewhere: (url) => libraryItemUsingArtwork(deps.db, url),
+    // A sermon whose audio has a finished transcript offers it to listeners.
+    transcriptUrls: (urls) => transcriptUrlsForAudio(deps.db, urls),
   });
   await app.register(sampleContentRoutes, { prefix: '/api' });
   await app.register(notificationRoutes, { prefix: '/api', notifications });

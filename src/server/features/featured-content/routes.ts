@@ -23,20 +23,36 @@ import {
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
-/** Featured sermons, devotions, music and announcements: public list and play count, staff writes. */
-export async function featuredContentRoutes(app: FastifyInstance, opts: Omit<FeaturedFiles, 'log'>) {
+/**
+ * Featured sermons, devotions, music and announcements: public list and play count, staff writes. Where an
+ * item's audio has a finished transcript, `transcriptUrls` (handed in by app.ts) tells the list where.
+ */
+export async function featuredContentRoutes(
+  app: FastifyInstance,
+  opts: Omit<FeaturedFiles, 'log'> & {
+    transcriptUrls?: (audioUrls: string[]) => Promise<ReadonlyMap<string, string>>;
+  },
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const recentPlays = new RecentPlays();
-  const files: FeaturedFiles = { ...opts, log: app.log };
+  const { transcriptUrls, ...stored } = opts;
+  const files: FeaturedFiles = { ...stored, log: app.log };
   const answer = (reply: FastifyReply, saved: SaveOutcome, status: 200 | 201) => {
     if (saved.outcome === 'saved') return reply.code(status).send(saved.item);
     if (saved.outcome === 'refused') return reply.code(400).send({ message: saved.message });
     return reply.code(404).send({ message: CONTENT_NOT_FOUND });
   };
 
-  api.get('/featured-content', { schema: { response: { 200: featuredListSchema } } }, async () =>
-    listActiveContent(app.db),
-  );
+  api.get('/featured-content', { schema: { response: { 200: featuredListSchema } } }, async () => {
+    const items = await listActiveContent(app.db);
+    const audio = items.flatMap((item) => (item.audioUrl ? [item.audioUrl] : []));
+    const transcripts =
+      transcriptUrls && audio.length ? await transcriptUrls(audio) : new Map<string, string>();
+    return items.map((item) => {
+      const transcriptUrl = item.audioUrl ? transcripts.get(item.audioUrl) : undefined;
+      return transcriptUrl ? { ...item, transcriptUrl } : item;
+    });
+  });
 
   api.post(
     '/featured-content',

@@ -193,17 +193,33 @@ export async function transcriptVtt(db: Database, mediaItemId: string): Promise<
 }
 
 /**
- * Where a podcast app reads an episode's transcript, when it has one ready: its audio is a library item
- * (`/media/ID`) or sermon audio the Content tab uploaded (`/uploads/NAME`, a library item too).
+ * Where listeners and podcast apps read the transcripts of these audio addresses, for those with one
+ * ready: an address is a library item (`/media/ID`) or sermon audio the Content tab uploaded
+ * (`/uploads/NAME`, a library item too). Other addresses have none.
  */
+export async function transcriptUrlsForAudio(
+  db: Database,
+  audioUrls: readonly string[],
+): Promise<Map<string, string>> {
+  const uploads = new Map<string, string>();
+  /** [library item, the address naming it] */
+  const named: [string, string][] = [];
+  for (const url of audioUrls) {
+    const upload = /^\/uploads\/([\w.-]+)$/.exec(url)?.[1];
+    const media = /^\/media\/([\w-]+)$/.exec(url)?.[1];
+    if (upload) uploads.set(`uploads/${upload}`, url);
+    else if (media) named.push([media, url]);
+  }
+  for (const row of await transcripts.mediaIdsByPaths(db, [...uploads.keys()])) {
+    named.push([row.id, uploads.get(row.path)!]);
+  }
+  const ready = await transcripts.readyTranscriptIds(db, [...new Set(named.map(([id]) => id))]);
+  return new Map(named.filter(([id]) => ready.has(id)).map(([id, url]) => [url, transcriptVttPath(id)]));
+}
+
+/** One episode's transcript address, when it has one ready. */
 export async function transcriptUrlForAudio(db: Database, audioUrl: string): Promise<string | undefined> {
-  const upload = /^\/uploads\/([\w.-]+)$/.exec(audioUrl)?.[1];
-  const id = upload
-    ? await transcripts.mediaIdByPath(db, `uploads/${upload}`)
-    : /^\/media\/([\w-]+)$/.exec(audioUrl)?.[1];
-  if (!id) return undefined;
-  const row = await transcripts.transcriptOf(db, id);
-  return row?.status === 'ready' ? transcriptVttPath(id) : undefined;
+  return (await transcriptUrlsForAudio(db, [audioUrl])).get(audioUrl);
 }
 
 /** Done again from the file (staff's edits are dropped). */

@@ -77,7 +77,21 @@ export async function deleteTranscript(db: Database, mediaItemId: string) {
   await db.delete(transcripts).where(eq(transcripts.mediaItemId, mediaItemId));
 }
 
-export async function mediaIdByPath(db: Database, stored: string): Promise<string | undefined> {
-  const [row] = await db.select({ id: mediaItems.id }).from(mediaItems).where(eq(mediaItems.path, stored));
-  return row?.id;
+/** Library items by their stored paths ('uploads/NAME'). */
+export function mediaIdsByPaths(db: Database, stored: string[]) {
+  if (stored.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: mediaItems.id, path: mediaItems.path })
+    .from(mediaItems)
+    .where(inArray(mediaItems.path, stored));
+}
+
+/** Which of these library items have a finished transcript. */
+export async function readyTranscriptIds(db: Database, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: transcripts.mediaItemId })
+    .from(transcripts)
+    .where(and(inArray(transcripts.mediaItemId, ids), eq(transcripts.status, 'ready')));
+  return new Set(rows.map((r) => r.id));
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FeaturedItem } from '../../../common/featured-content.js';
 import type { Transcript } from '../../../common/speech.js';
 import { parseVtt } from '../../radio/vtt.js';
 import { createTestApp } from '../../test/helpers.js';
@@ -94,6 +95,37 @@ describe('transcripts of recordings', () => {
       payload: { title: 'The Good Shepherd', description: 'Psalm 23', type: 'sermon', audioUrl },
     });
     expect(featured.statusCode, featured.body).toBe(201);
+    // Listeners are offered it beside the sermon, by either of its addresses; other items offer none.
+    for (const payload of [
+      {
+        title: 'Psalm 23 again',
+        description: 'The library address',
+        type: 'devotion',
+        audioUrl: `/media/${mediaId}`,
+      },
+      {
+        title: 'Elsewhere',
+        description: 'Audio on another site',
+        type: 'sermon',
+        audioUrl: 'https://example.org/a.mp3',
+      },
+      { title: 'No audio', description: 'Words only', type: 'sermon' },
+    ]) {
+      const added = await t.app.inject({
+        method: 'POST',
+        url: '/api/featured-content',
+        headers: staff,
+        payload,
+      });
+      expect(added.statusCode, added.body).toBe(201);
+    }
+    const listed = (await t.app.inject({ url: '/api/featured-content' })).json<FeaturedItem[]>();
+    expect(Object.fromEntries(listed.map((item) => [item.title, item.transcriptUrl]))).toEqual({
+      'The Good Shepherd': `/api/speech/transcripts/${mediaId}/transcript.vtt`,
+      'Psalm 23 again': `/api/speech/transcripts/${mediaId}/transcript.vtt`,
+      Elsewhere: undefined,
+      'No audio': undefined,
+    });
     const feed = await t.app.inject({ url: '/podcast.xml' });
     expect(feed.body).toContain('xmlns:podcast="https://podcastindex.org/namespace/1.0"');
     expect(feed.body).toMatch(
@@ -135,4 +167,24 @@ describe('transcripts of recordings', () => {
       { numRuns: 40 },
     );
   });
+});
+
+describe('a transcript made again', () => {
+  it('drops the corrections, offers listeners none until the new one is done, and refuses unknown items', async () => {
+    const [item] = await t.db.query.transcripts.findMany();
+    const mediaId = item!.mediaItemId;
+    const redo = (id: string) =>
+      t.app.inject({ method: 'POST', url: `/api/speech/transcripts/${id}/redo`, headers: staff });
+    expect((await redo('no-such-item')).statusCode).toBe(404);
+    expect((await redo('not an id!')).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/speech/transcripts/${mediaId}/redo` })).statusCode,
+    ).toBe(401);
+    expect((await redo(mediaId)).statusCode).toBe(202);
+    const listed = (await t.app.inject({ url: '/api/featured-content' })).json<FeaturedItem[]>();
+    expect(listed.filter((i) => i.transcriptUrl)).toEqual([]);
+    const read = () => t.app.inject({ url: `/api/speech/transcripts/${mediaId}`, headers: staff });
+    await until(async () => (await read()).json<Transcript>().status === 'ready');
+    expect((await read()).json<Transcript>().edited).toBe(false);
+  }, 120_000);
 });

@@ -2,6 +2,7 @@ import Pencil from 'lucide-react/icons/pencil';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { useState } from 'react';
 import type { FeaturedItem } from '../../../../common/featured-content';
+import { transcriptMediaId } from '../../../../common/speech';
 import { SampleBadge } from '../../../components/sample-badge';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog';
 import { Badge } from '../../../components/ui/badge';
@@ -10,6 +11,7 @@ import { useDeleteContent } from '../api/manage-content';
 import { ContentForm } from './content-form';
 import { contentTypeLabel } from './content-type-select';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
+import { TranscriptButton } from '../../transcripts';
 
 export const DELETE_CONTENT_QUESTION = 'Are you sure you want to delete this content?';
 
@@ -21,6 +23,8 @@ export function ContentRow({ item }: { item: FeaturedItem }) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteContent();
+  /** Its audio's finished transcript, which staff can correct here too. */
+  const transcribed = item.transcriptUrl ? transcriptMediaId(item.transcriptUrl) : null;
 
   const confirmDelete = () =>
     remove.mutate(item.id, {
@@ -55,7 +59,8 @@ export function ContentRow({ item }: { item: FeaturedItem }) {
             )}
             <p className="mt-1 line-clamp-3 text-sm text-slate-600">{item.description}</p>
           </div>
-          <div className="flex shrink-0 gap-2">
+          <div className="flex shrink-0 flex-wrap gap-2">
+            {transcribed && <TranscriptButton mediaId={transcribed} title={item.title} />}
             <Button
               variant="outline"
               size="sm"

@@ -1,12 +1,14 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useFeaturedContent } from '../api/featured-content';
+import { useQuery } from '@tanstack/react-query';
+import { featuredContentQuery } from '../api/featured-content';
 import { ContentForm } from './content-form';
 import { ContentRow } from './content-row';
 
 /** SPEC.md section 2, Content tab: the featured list with in-place edit and delete, and the add form. */
 export function ContentTab() {
-  const list = useFeaturedContent();
+  // Read afresh whenever the tab opens: a transcript finished meanwhile shows on its sermon's row.
+  const list = useQuery({ ...featuredContentQuery(), staleTime: 0 });
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <Card>

@@ -9,6 +9,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { releaseAudioFocus, takeAudioFocus } from '../../../lib/audio-focus';
+import { SermonTranscript } from './sermon-transcript';
 
 /** SPEC.md section 3: 'sermon' is a sermon; any other type is shown as a devotion. */
 export function featuredKind(type: string): 'sermon' | 'devotion' {
@@ -67,6 +68,10 @@ export function FeaturedCard({ item, onPlay }: { item: FeaturedItem; onPlay: (id
         <h3 className="text-lg font-semibold text-blue-950">{item.title}</h3>
         {item.speaker && <p className="text-sm text-slate-700">{item.speaker}</p>}
         <p className="text-sm text-slate-700">{item.description}</p>
+        {/* Only where its audio has a finished transcript: no link to nothing. */}
+        {item.audioUrl && item.transcriptUrl && (
+          <SermonTranscript url={item.transcriptUrl} title={item.title} />
+        )}
         <div className="mt-auto flex items-center justify-between gap-2 pt-2 empty:hidden">
           {item.audioUrl && (
             <span className="flex items-center gap-1 text-xs text-slate-600">

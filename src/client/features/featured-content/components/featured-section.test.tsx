@@ -7,7 +7,20 @@ import { createQueryClient } from '../../../lib/query-client';
 import { sendJson, startTestServer } from '../../../test/http-server';
 import { FEATURED_CONTENT_PATH } from '../api/featured-content';
 import { FeaturedSection } from './featured-section';
+import { paragraphsOf } from './sermon-transcript';
 
+const TRANSCRIPT = '/api/speech/transcripts/m1/transcript.vtt';
+const VTT = `WEBVTT
+
+00:00:00.500 --> 00:00:03.200
+Today we read from the book of Psalms.
+
+00:00:03.400 --> 00:00:06.400
+The Lord is my shepherd.
+
+00:00:09.000 --> 00:00:11.000
+He restores my soul.
+`;
 let items: FeaturedItem[] = [];
 let listStatus = 200;
 let hold = false;
@@ -21,6 +34,10 @@ beforeAll(async () => {
       const item = items.find((i) => i.id === play[1]);
       if (item) item.playCount += 1;
       return void sendJson(res, 200, { playCount: item?.playCount });
+    }
+    if (req.url === TRANSCRIPT) {
+      res.writeHead(200, { 'Content-Type': 'text/vtt; charset=utf-8' });
+      return void res.end(VTT);
     }
     if (req.url === FEATURED_CONTENT_PATH)
       return void sendJson(res, listStatus, listStatus === 200 ? items : { message: 'Not found' });
@@ -112,5 +129,36 @@ describe('Featured Content', () => {
     renderSection();
     await waitFor(() => expect(screen.queryAllByTestId('skeleton')).toHaveLength(0));
     expect(screen.getByText('Sermons and devotions will appear here soon.')).toBeInTheDocument();
+  });
+
+  it("offers a sermon's transcript only where it has one, and shows its words when opened", async () => {
+    items = [
+      item({ id: 'a', title: 'The Good Shepherd', audioUrl: '/media/m1', transcriptUrl: TRANSCRIPT }),
+      item({ id: 'b', title: 'Without one', audioUrl: '/media/m2' }),
+    ];
+    renderSection();
+    const user = userEvent.setup();
+    const toggle = await screen.findByText('Read the transcript', { exact: false, selector: 'summary' });
+    expect(screen.getAllByText('Read the transcript', { exact: false, selector: 'summary' })).toHaveLength(1);
+    expect(toggle).toHaveTextContent('Read the transcript of The Good Shepherd');
+    await user.click(toggle);
+    const shown = await screen.findByTestId('sermon-transcript');
+    await within(shown).findByText('Today we read from the book of Psalms. The Lord is my shepherd.');
+    expect(within(shown).getByText('He restores my soul.')).toBeInTheDocument();
+    expect(within(shown).getByRole('link', { name: 'Download it (WebVTT)' })).toHaveAttribute(
+      'href',
+      TRANSCRIPT,
+    );
+  });
+
+  it('reads a WebVTT transcript as paragraphs broken where the speaker paused', () => {
+    expect(paragraphsOf(VTT)).toEqual([
+      'Today we read from the book of Psalms. The Lord is my shepherd.',
+      'He restores my soul.',
+    ]);
+    expect(paragraphsOf('WEBVTT\r\n\r\n01:00:00.000 --> 01:00:01.000 align:start\r\nAmen\r\n')).toEqual([
+      'Amen',
+    ]);
+    expect(paragraphsOf('WEBVTT\n')).toEqual([]);
   });
 });

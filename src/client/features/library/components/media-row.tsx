@@ -7,10 +7,12 @@ import Send from 'lucide-react/icons/send';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { useRef, useState } from 'react';
 import { MEDIA_KIND_LABELS, type MediaItem } from '../../../../common/library';
+import { isSpeechKind } from '../../../../common/speech';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { notifySuccess } from '../../../lib/notify';
+import { TranscriptButton } from '../../transcripts';
 import { useDeleteMedia, useMediaPreview, usePublishMedia, useUploadArtwork } from '../api';
 import { formatDuration, formatLoudness, formatSampleRate } from '../format';
 import { whyRefused } from '../refusal';
@@ -146,6 +148,8 @@ export function MediaRow({ item }: { item: MediaItem }) {
             <Pencil aria-hidden="true" />
             Edit
           </Button>
+          {/* Sermons, devotions and announcements get a transcript staff can correct. */}
+          {isSpeechKind(item.kind) && <TranscriptButton mediaId={item.id} title={item.title} />}
           <Button
             variant="outline"
             size="sm"

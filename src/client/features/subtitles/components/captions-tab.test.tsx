@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FALLBACK_STATION, provideStation } from '../../../lib/station';
 import { fakeStaffApi, type FakeRequest } from '../../../test/fake-staff-api';
+import { FakeSocket } from '../../../test/fake-socket';
 import { renderWithProviders } from '../../../test/render-admin';
 import { CaptionsTab } from './captions-tab';
 
@@ -67,5 +68,54 @@ describe('Captions tab: the Sent list', () => {
     const corrected = await within(sent).findByText('Grace and peace');
     expect(corrected.closest('li')).toHaveTextContent('13:05:09 · English');
     expect(api.calls('POST', '/api/subtitles')[1]!.body).toMatchObject({ replaces: ['s1'], timestamp: 942 });
+  });
+});
+
+describe('Captions tab: automatic lines', () => {
+  it('marks lines recognised from speech as auto-generated, and a corrected one as corrected', async () => {
+    vi.stubGlobal('WebSocket', FakeSocket);
+    FakeSocket.all = [];
+    const { api, user } = setUp();
+    await vi.waitFor(() => expect(FakeSocket.all).toHaveLength(1));
+    const socket = FakeSocket.latest();
+    socket.open();
+    const push = (entry: object) => socket.deliver({ type: 'subtitle', data: { language: 'en', entry } });
+    push({
+      id: 'r1',
+      timestamp: 120,
+      translatedText: 'Blessed are the meek',
+      confidence: 95,
+      automatic: true,
+    });
+    push({
+      id: 'r2',
+      timestamp: 123,
+      translatedText: 'for they shall inherit',
+      confidence: 95,
+      automatic: true,
+    });
+    const list = await screen.findByTestId('captions-automatic');
+    const meek = (await within(list).findByText('Blessed are the meek')).closest('li')!;
+    expect(meek).toHaveTextContent(/^Auto-generated, not yet checked\s*stream second 120s/);
+    expect(within(list).getAllByText('Auto-generated')).toHaveLength(2);
+
+    await user.click(within(meek).getByRole('button', { name: 'Correct: Blessed are the meek' }));
+    expect(api.calls('POST', '/api/subtitles')).toHaveLength(0);
+    const box = screen.getByLabelText('Corrected line');
+    await user.clear(box);
+    await user.type(box, 'Blessed are the meek, for they shall inherit the earth');
+    await user.click(screen.getByRole('button', { name: 'Send correction' }));
+    await vi.waitFor(() => expect(api.calls('POST', '/api/subtitles')).toHaveLength(1));
+    expect(api.calls('POST', '/api/subtitles')[0]!.body).toMatchObject({ replaces: ['r1'], timestamp: 120 });
+    // The station pushes the correction (typed, so not automatic) at the same second.
+    push({
+      id: 's9',
+      timestamp: 120,
+      translatedText: 'Blessed are the meek, for they shall inherit the earth',
+      confidence: 95,
+    });
+    const fixed = (await within(list).findByText(/inherit the earth$/)).closest('li')!;
+    expect(fixed).toHaveTextContent(/^Corrected/);
+    expect(within(list).getAllByText('Auto-generated')).toHaveLength(1);
   });
 });

@@ -17,6 +17,7 @@ import { getStation } from '../../../lib/station';
 import { sendCaption } from '../api/subtitles-api';
 import { useAutomaticLines } from '../use-automatic-lines';
 import { AutomaticCaptions } from './automatic-captions';
+import { AutomaticLines } from './automatic-lines';
 
 const LANGUAGES = ['en', ...Object.keys(SUBTITLE_LANGUAGE_NAMES)];
 const languageLabel = (code: string) => (code === 'en' ? 'English' : subtitleLanguageName(code));
@@ -226,34 +227,7 @@ export function CaptionsTab() {
             )}
           </section>
 
-          <section aria-label="Automatic lines">
-            <h3 className="mb-2 text-sm font-semibold text-slate-700">Automatic (recognised from speech)</h3>
-            {automatic.length === 0 ? (
-              <p className="text-sm text-slate-600">No automatic lines yet.</p>
-            ) : (
-              <ol className="space-y-1.5" data-testid="captions-automatic">
-                {automatic.map((line) => (
-                  <li key={line.id} className="flex items-start gap-2 rounded-md bg-sky-50 px-3 py-2 text-sm">
-                    <span className="flex-1">
-                      <span className="mr-2 font-mono text-xs text-slate-600">
-                        {line.automatic ? 'auto' : 'corrected'} · {line.timestamp}s
-                      </span>
-                      {line.translatedText}
-                    </span>
-                    <Button
-                      type="button"
-                      size="sm"
-                      variant="outline"
-                      aria-label={`Correct: ${line.translatedText}`}
-                      onClick={() => correctAutomatic(line)}
-                    >
-                      Correct
-                    </Button>
-                  </li>
-                ))}
-              </ol>
-            )}
-          </section>
+          <AutomaticLines lines={automatic} onCorrect={correctAutomatic} />
         </CardContent>
       </Card>
     </div>

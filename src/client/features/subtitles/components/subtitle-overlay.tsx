@@ -129,37 +129,38 @@ export function SubtitleOverlay() {
 
   const caption = (
     <div
-      aria-live="polite"
-      aria-atomic="true"
-      lang={language ?? undefined}
       className={cn('w-full max-w-3xl text-center', top && cn('flex-1', TOP_ROW_HEIGHT[settings.fontSize]))}
     >
-      {line ? (
-        <p
-          data-testid="subtitle-line"
-          data-timestamp={line.timestamp}
-          data-font-size={settings.fontSize}
-          className={cn(
-            'mx-auto inline-block max-w-full break-words rounded-lg bg-neutral-950/90 px-4 py-2 leading-snug text-white shadow-lg',
-            FONT_CLASS[settings.fontSize],
-          )}
-        >
-          {line.speaker && <span className="font-semibold text-amber-300">{line.speaker}: </span>}
-          {line.translatedText}
-          {line.confidence !== undefined && line.confidence < CONFIDENCE_WARNING_BELOW && (
-            <span className="mt-1 block text-sm font-medium text-amber-200">
-              {confidenceWarning(line.confidence)}
-            </span>
-          )}
-        </p>
-      ) : language && empty ? (
-        <p
-          data-testid="subtitle-notice"
-          className="mx-auto inline-block rounded-lg bg-neutral-950/90 px-4 py-2 text-sm text-white"
-        >
-          {noSubtitlesMessage(subtitleLanguageName(language))}
-        </p>
-      ) : null}
+      {/* Outside the live region: said once when reached, not before every line. */}
+      {line?.automatic && <AutomaticMark />}
+      <div aria-live="polite" aria-atomic="true" lang={language ?? undefined}>
+        {line ? (
+          <p
+            data-testid="subtitle-line"
+            data-timestamp={line.timestamp}
+            data-font-size={settings.fontSize}
+            className={cn(
+              'mx-auto inline-block max-w-full break-words rounded-lg bg-neutral-950/90 px-4 py-2 leading-snug text-white shadow-lg',
+              FONT_CLASS[settings.fontSize],
+            )}
+          >
+            {line.speaker && <span className="font-semibold text-amber-300">{line.speaker}: </span>}
+            {line.translatedText}
+            {line.confidence !== undefined && line.confidence < CONFIDENCE_WARNING_BELOW && (
+              <span className="mt-1 block text-sm font-medium text-amber-200">
+                {confidenceWarning(line.confidence)}
+              </span>
+            )}
+          </p>
+        ) : language && empty ? (
+          <p
+            data-testid="subtitle-notice"
+            className="mx-auto inline-block rounded-lg bg-neutral-950/90 px-4 py-2 text-sm text-white"
+          >
+            {noSubtitlesMessage(subtitleLanguageName(language))}
+          </p>
+        ) : null}
+      </div>
     </div>
   );
 
@@ -209,6 +210,21 @@ function useKeepAnchorsClear(band: RefObject<HTMLDivElement | null>, docked: boo
       root.style.scrollPaddingTop = '';
     };
   }, [band, docked]);
+}
+
+/** Lines recognised from speech by a machine (docs/decisions/040) say so, as the line's caption. */
+function AutomaticMark() {
+  return (
+    <p data-testid="subtitle-automatic" className="mb-1">
+      <span className="inline-block rounded-full bg-neutral-950/90 px-2.5 py-0.5 text-xs font-medium text-amber-200">
+        Auto-generated
+        <span className="sr-only">
+          {' '}
+          captions: recognised from speech by a machine, they may contain mistakes
+        </span>
+      </span>
+    </p>
+  );
 }
 
 function Choice({
