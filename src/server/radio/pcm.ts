@@ -84,34 +84,32 @@ export class PcmQueue {
    * (from its `done`, which this read does not move). Returns how many it had.
    */
   mixInto(out: Float32Array, at: number, frames: number, fade: Fade | null = null): number {
-    let done = 0;
-    while (done < frames && this.chunks.length) {
-      const chunk = this.chunks[0]!;
-      const take = Math.min(frames - done, (chunk.length - this.head) / CHANNELS);
+    return this.take(frames, (chunk, head, done, take) => {
       for (let f = 0; f < take; f++) {
         const gain = fade ? fadeGain(fade, fade.done + done + f) : 1;
-        const src = this.head + f * CHANNELS;
+        const src = head + f * CHANNELS;
         const dst = (at + done + f) * CHANNELS;
         out[dst] = out[dst]! + chunk[src]! * gain;
         out[dst + 1] = out[dst + 1]! + chunk[src + 1]! * gain;
       }
-      done += take;
-      this.head += take * CHANNELS;
-      if (this.head >= chunk.length) {
-        this.chunks.shift();
-        this.head = 0;
-      }
-    }
-    this.available -= done;
-    return done;
+    });
   }
 
   /** Drops up to `frames` sample frames from the front, unheard; returns how many. */
   drop(frames: number): number {
+    return this.take(frames);
+  }
+
+  /** Takes up to `frames` sample frames from the front, handing each chunk's share to `use`; returns how many. */
+  private take(
+    frames: number,
+    use?: (chunk: Float32Array, head: number, done: number, take: number) => void,
+  ): number {
     let done = 0;
     while (done < frames && this.chunks.length) {
       const chunk = this.chunks[0]!;
       const take = Math.min(frames - done, (chunk.length - this.head) / CHANNELS);
+      use?.(chunk, this.head, done, take);
       done += take;
       this.head += take * CHANNELS;
       if (this.head >= chunk.length) {
