@@ -93,8 +93,8 @@ describe('the as-run log, the SoundExchange file and the listener report agree',
     await page.getByLabel('Password').fill(E2E_ADMIN.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByRole('tab', { name: 'Reports' }).click();
-    await page.getByLabel('From').fill(day(-1));
-    await page.getByLabel('To').fill(day(1));
+    await page.getByLabel('From', { exact: true }).fill(day(-1));
+    await page.getByLabel('To', { exact: true }).fill(day(1));
     await page.getByRole('button', { name: 'Show reports' }).click();
     await page.getByTestId('licence-plays').waitFor();
     const [download] = await Promise.all([

@@ -1,6 +1,11 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { licenceCheckSchema, listenerReportSchema, type LicenceFormat } from '../../../common/reports';
-import { apiDownload, apiGetParsed } from '../../lib/api-request';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  licenceCheckSchema,
+  listenerReportSchema,
+  retentionSchema,
+  type LicenceFormat,
+} from '../../../common/reports';
+import { apiDownload, apiGetParsed, apiSend } from '../../lib/api-request';
 
 export const REPORTS_PATH = '/api/admin/reports';
 
@@ -72,5 +77,24 @@ export function useDownloadLicence() {
         `${stem}-${input.period.from}-to-${input.period.to}.${input.format === 'soundexchange' ? 'txt' : 'csv'}`,
       );
     },
+  });
+}
+
+const RETENTION_PATH = `${REPORTS_PATH}/retention`;
+
+/** How long the station keeps the as-run log and listener sessions (admins read it, superusers set it). */
+export const retentionQuery = () =>
+  queryOptions({
+    queryKey: [RETENTION_PATH],
+    queryFn: () => apiGetParsed(RETENTION_PATH, retentionSchema),
+  });
+
+export const useRetention = () => useQuery(retentionQuery());
+
+export function useSaveRetention() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (days: number) => apiSend('PUT', RETENTION_PATH, { days }, retentionSchema),
+    onSuccess: (saved) => queryClient.setQueryData(retentionQuery().queryKey, saved),
   });
 }

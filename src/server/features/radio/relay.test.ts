@@ -1,9 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { get, type IncomingMessage } from 'node:http';
+import { and, gt, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MIN_LISTENER_SECONDS } from '../../../common/as-run.js';
+import type { ListenerReport } from '../../../common/reports.js';
 import { loadConfig } from '../../config.js';
+import { asRun, listenerSessions } from '../../db/schema.js';
 import { createStation, type Station } from '../../start.js';
 import { freePort, startIcecast, waitFor, type IcecastServer } from '../../test/icecast-server.js';
+import { addStaff } from '../../test/staff.js';
 
 /** The documented relay configuration, filled in as its comments say. */
 function relayConfig(
@@ -150,4 +155,83 @@ describe('an Icecast relay pulling /stream', () => {
     expect(last.clock).toBeLessThanOrEqual(np.stream_clock);
     expect(np.stream_clock - last.clock).toBeLessThan(10);
   }, 60_000);
+
+  it('counts a relay listener as a listener session, in the as-run log and in the listener report', async () => {
+    const { app } = station;
+    // The listener before has left by the relay's own count.
+    await waitFor('no relay listener', () => (app.listenerSessions.size === 0 ? true : undefined), 20_000);
+    const began = Date.now();
+    const { stop } = await listenIcy(relayUrl);
+    // The relay's status page is read every few seconds: the listener counts from the reading that saw them.
+    await waitFor(
+      'the relay listener seen',
+      () => (app.listenerSessions.size === 1 ? true : undefined),
+      20_000,
+    );
+    const seen = Date.now();
+    await waitFor(
+      'the listener staying long enough to count',
+      () => (Date.now() - seen > (MIN_LISTENER_SECONDS + 1) * 1000 ? true : undefined),
+      30_000,
+    );
+    stop();
+    // The reading that sees them gone ends the session, which is stored then.
+    const [session] = await waitFor(
+      'the relay session stored',
+      async () => {
+        const rows = await app.db
+          .select()
+          .from(listenerSessions)
+          .where(gt(listenerSessions.startedAt, new Date(began)));
+        return rows.length ? rows : undefined;
+      },
+      20_000,
+    );
+    expect(session).toMatchObject({ via: 'relay', player: 'relay', country: null });
+    const heard = (session!.endedAt.getTime() - session!.startedAt.getTime()) / 1000;
+    expect(heard).toBeGreaterThanOrEqual(MIN_LISTENER_SECONDS);
+
+    // The as-run rows it overlapped carry it, with any listener before (an earlier relay listener, who had left
+    // before this one came: one at a time): counted here from the stored sessions, on their own.
+    await app.asRunRecorder!.stop();
+    const sessions = await app.db.select().from(listenerSessions);
+    const rows = await app.db
+      .select()
+      .from(asRun)
+      .where(and(lt(asRun.startedAt, session!.endedAt), gt(asRun.endedAt, session!.startedAt)));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      const overlaps = sessions
+        .map(
+          (s) =>
+            Math.min(s.endedAt.getTime(), row.endedAt!.getTime()) -
+            Math.max(s.startedAt.getTime(), row.startedAt.getTime()),
+        )
+        .filter((ms) => ms > 0);
+      const seconds = (row.endedAt!.getTime() - row.startedAt.getTime()) / 1000;
+      expect(row).toMatchObject({ listenersPeak: 1, performances: overlaps.length });
+      const listenerSeconds = overlaps.reduce((sum, ms) => sum + ms, 0) / 1000;
+      // The average is kept to two decimals.
+      expect(Math.abs(row.listenersAverage! * seconds - listenerSeconds)).toBeLessThanOrEqual(
+        0.005 * seconds + 0.1,
+      );
+    }
+
+    // The listener report: the relay's listener among the players, its bitrate and the peak.
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const admin = await addStaff(app.db, 'relay-reporter', 'admin');
+    const res = await app.inject({
+      url: `/api/admin/reports/listeners?from=${day(-1)}&to=${day(1)}`,
+      headers: admin.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    const report = res.json<ListenerReport>();
+    const relayed = sessions;
+    expect(report.sessions).toBe(relayed.length);
+    expect(report.players).toEqual([expect.objectContaining({ player: 'relay', sessions: relayed.length })]);
+    expect(report.bitrates).toEqual([
+      expect.objectContaining({ kbps: app.radio.bitrateKbps(), sessions: relayed.length }),
+    ]);
+    expect(report.peak).toBeGreaterThanOrEqual(1);
+  }, 90_000);
 });

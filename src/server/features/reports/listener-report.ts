@@ -5,6 +5,11 @@ import type { Interval, SessionSpan } from '../listeners/service.js';
 
 const HOUR_MS = 3_600_000;
 const round2 = (n: number) => Math.round(n * 100) / 100;
+/**
+ * A point's average to four decimals: the shortest listener (ten seconds) in a day is 0.0001, so a session shorter
+ * than its point never reads as nobody (to two decimals, anyone under 18 seconds in an hour was 0).
+ */
+const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
 
 /** Session lengths as the report groups them (whole session, whatever part fell in the period). */
 const LENGTHS = [
@@ -155,7 +160,7 @@ export function listenerReport(input: {
     overTime: Array.from({ length: buckets }, (_, b) => {
       const bStart = from + b * bucketMs;
       const length = Math.min(bucketMs, to - bStart);
-      return { at: new Date(bStart).toISOString(), average: round2(listened[b]! / length), peak: peaks[b]! };
+      return { at: new Date(bStart).toISOString(), average: round4(listened[b]! / length), peak: peaks[b]! };
     }),
     peak,
     average: windowMs > 0 ? round2(listenedMs / windowMs) : 0,

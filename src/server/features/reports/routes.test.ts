@@ -180,6 +180,7 @@ describe('who may see what', () => {
       payload: { days: 400 },
     });
     expect(put.statusCode).toBe(403);
+    expect((await get('/api/admin/reports/retention', presenter.headers)).statusCode).toBe(403);
   });
 });
 

@@ -3,6 +3,7 @@ import { PLAYER_LABELS } from '../../../../common/as-run';
 import type { ListenerReport } from '../../../../common/reports';
 import { Button } from '../../../components/ui/button';
 import { saveFile } from '../api';
+import { chartPoints } from '../chart-points';
 import { tableCsv } from '../csv';
 
 type Cell = string | number | null;
@@ -94,7 +95,7 @@ export default function ListenerReportView({ report }: { report: ListenerReport 
       </div>
       <section aria-label="Listeners over time" className="h-64">
         <ResponsiveContainer width="100%" height="100%">
-          <AreaChart data={report.overTime} margin={{ top: 8, right: 16, left: 0, bottom: 0 }}>
+          <AreaChart data={chartPoints(report)} margin={{ top: 8, right: 16, left: 0, bottom: 0 }}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis dataKey="at" tickFormatter={localTime} minTickGap={40} />
             <YAxis allowDecimals={false} />

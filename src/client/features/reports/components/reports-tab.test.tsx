@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LicenceCheck, ListenerReport } from '../../../../common/reports';
-import { fakeStaffApi } from '../../../test/fake-staff-api';
+import { admin, fakeStaffApi, presenter } from '../../../test/fake-staff-api';
 import { renderWithProviders } from '../../../test/render-admin';
 import { ReportsTab } from './reports-tab';
 
@@ -35,7 +35,7 @@ const report: ListenerReport = {
 
 async function showMarch() {
   const user = userEvent.setup({ delay: null });
-  renderWithProviders(<ReportsTab />);
+  renderWithProviders(<ReportsTab user={admin} />);
   const form = screen.getByRole('form', { name: 'Report period' });
   const from = within(form).getByLabelText('From');
   const to = within(form).getByLabelText('To');
@@ -62,6 +62,7 @@ describe('Reports tab', () => {
           status: 200,
           body: 'NAME_OF_SERVICE\tTRANSMISSION_CATEGORY\r\n',
         },
+        'GET /api/admin/reports/retention': { status: 200, body: { days: 730 } },
       });
       const createObjectURL = vi.fn((_blob: Blob) => 'blob:report');
       Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
@@ -86,13 +87,19 @@ describe('Reports tab', () => {
       expect(screen.getByRole('region', { name: 'Programmes, ranked by hours listened' })).toHaveTextContent(
         'Morning Praise',
       );
+      // An admin reads how long the history is kept; only a superuser changes it.
+      expect(screen.getByTestId('retention-days')).toHaveTextContent(
+        'The as-run log and listener history are kept for 730 days (about 2 years). A superuser can change this.',
+      );
+      expect(screen.queryByRole('form', { name: 'Report history' })).toBeNull();
     },
   );
 
-  it('says why a period is refused before asking the station', async () => {
+  it('says why a period is refused before asking the station (a presenter: no history setting either)', async () => {
     const api = fakeStaffApi({});
     const user = userEvent.setup({ delay: null });
-    renderWithProviders(<ReportsTab />);
+    renderWithProviders(<ReportsTab user={presenter} />);
+    expect(screen.queryByText('Report history')).toBeNull();
     const form = screen.getByRole('form', { name: 'Report period' });
     await user.clear(within(form).getByLabelText('From'));
     await user.type(within(form).getByLabelText('From'), '2026-04-01');

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
+import type { Role } from '../../../../common/accounts';
 import {
   LICENCE_FIELD_LABELS,
   LICENCE_FORMAT_LABELS,
@@ -13,6 +14,7 @@ import { Label } from '../../../components/ui/label';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { serverMessage } from '../../../lib/api-request';
 import { useDownloadLicence, useLicenceCheck, useListenerReport, type Period } from '../api';
+import { RetentionPanel } from './retention-panel';
 
 // The charting library loads only when staff open a listener report.
 const ListenerReportView = lazy(() => import('./listener-report'));
@@ -32,9 +34,9 @@ function lastMonth(): Period {
 /**
  * The Reports tab: for a period, the music-licence files (what lacks what the format requires listed first,
  * each with a link to fix it in the Library) and the listener report. A presenter's reports hold their own
- * programmes only (the station decides).
+ * programmes only (the station decides). Admins and superusers also see how long the history is kept.
  */
-export function ReportsTab() {
+export function ReportsTab({ user }: { user: { role: Role } }) {
   const [typed, setTyped] = useState<Period>(lastMonth);
   const [period, setPeriod] = useState<Period | null>(null);
   const [invalid, setInvalid] = useState<string | null>(null);
@@ -219,6 +221,20 @@ export function ReportsTab() {
                 <ListenerReportView report={report.data} />
               </Suspense>
             )}
+          </CardContent>
+        </Card>
+      )}
+
+      {user.role !== 'presenter' && (
+        <Card>
+          <CardHeader>
+            <CardTitle>Report history</CardTitle>
+            <CardDescription>
+              How far back reports can go: the as-run log and listener sessions older than this are removed.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <RetentionPanel canChange={user.role === 'superuser'} />
           </CardContent>
         </Card>
       )}
