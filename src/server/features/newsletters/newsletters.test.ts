@@ -285,6 +285,15 @@ describe('who may, and what is refused', () => {
     });
     expect(res.statusCode).toBe(404);
   });
+
+  it.each(['%00', 'a%00b', '%20', 'x.y', '%C3%A9'])(
+    'answers 400, not a database error, for an id the station never hands out: %s',
+    async (id) => {
+      const res = await t.app.inject({ url: `/api/newsletters/${id}`, headers: staff });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/id/);
+    },
+  );
 });
 
 describe('without SMTP_URL', () => {

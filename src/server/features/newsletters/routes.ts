@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema } from '../../../common/http.js';
+import { errorBodySchema, idParamsSchema } from '../../../common/http.js';
 import {
   NEWSLETTER_NEEDS_SMTP,
   NO_CONFIRMED_SUBSCRIBERS,
@@ -32,7 +32,6 @@ export interface NewsletterRoutesOptions {
 }
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
-const idParams = z.object({ id: z.string().max(100) });
 
 /** The Subscribers tab's newsletter (staff only): compose, preview, test, send, and what was sent. */
 export async function newsletterRoutes(app: FastifyInstance, opts: NewsletterRoutesOptions) {
@@ -51,7 +50,7 @@ export async function newsletterRoutes(app: FastifyInstance, opts: NewsletterRou
     {
       config: { access: 'staff' },
       schema: {
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: newsletterDetailSchema, 404: errorBodySchema, ...errors },
       },
     },
