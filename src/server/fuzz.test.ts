@@ -105,7 +105,9 @@ describe('fuzz', () => {
               );
           },
         ),
-        { numRuns: 12 },
+        // Always tried besides the random ones: a NUL in every path parameter, as staff. PostgreSQL refuses a
+        // NUL in text where PGlite takes it, so a parameter that reached a query unchecked answered 500 there.
+        { numRuns: 12, examples: [[['\u0000', '\u0000', '\u0000'], {}, {}, '{', true]] },
       );
     }
     expect((await t.app.inject({ url: '/api/radio/current' })).statusCode).toBe(200);
