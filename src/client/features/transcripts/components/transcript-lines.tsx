@@ -1,17 +1,14 @@
 import { useState, type FormEvent } from 'react';
+import { formatDuration } from '../../../../common/duration';
 import type { Transcript } from '../../../../common/speech';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { serverMessage } from '../../../lib/api-request';
 import { useSaveTranscript } from '../api';
 
-/** '0:07', '12:45', '1:02:09': where a line starts in the recording. */
+/** '0:07', '12:45', '1:02:09': where a line starts in the recording (the second it is in, not the nearest). */
 export function recordingTime(seconds: number): string {
-  const whole = Math.floor(seconds);
-  const h = Math.floor(whole / 3600);
-  const m = Math.floor((whole % 3600) / 60);
-  const s = String(whole % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+  return formatDuration(Math.floor(seconds));
 }
 
 /**
