@@ -89,16 +89,18 @@ abstract class PcmSource {
   /** Adds up to `frames` sample frames into `out` at `at` (faded); returns how many. */
   mixInto(out: Float32Array, at: number, frames: number, fade: Fade | null = null): number {
     const done = this.queue.mixInto(out, at, frames, fade);
-    if (this.paused && this.queue.available < this.options.aheadSeconds * SAMPLE_RATE) {
-      this.paused = false;
-      this.proc?.stdout?.resume();
-    }
+    this.resumeIfRoom();
     return done;
   }
 
   /** Drops all but the last `keep` sample frames decoded, unheard (a live source waiting for its start). */
   keepLast(keep: number): void {
     this.queue.drop(this.queue.available - keep);
+    this.resumeIfRoom();
+  }
+
+  /** A process held back while its audio was ahead by enough reads again once there is room. */
+  private resumeIfRoom(): void {
     if (this.paused && this.queue.available < this.options.aheadSeconds * SAMPLE_RATE) {
       this.paused = false;
       this.proc?.stdout?.resume();
