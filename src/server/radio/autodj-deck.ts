@@ -1,6 +1,7 @@
 // Owns: one AutoDJ item on its way to air: prepared (levelled, cue points), its decoder, position, subtitles.
 // Must not: choose what plays, mix or fade (the AutoDJ does); it only holds one item's state.
-import { FileDecoder, type DecodeOptions, type FileDecode } from './decoder.js';
+import type { DecodeOptions } from './decoder.js';
+import { FileDecoder, type FileDecode } from './file-decoder.js';
 import { describeTrack, type LibraryItem, type TrackInfo } from './library.js';
 import { SAMPLE_RATE } from './pcm.js';
 import type { VttCue } from './vtt.js';

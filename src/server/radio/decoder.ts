@@ -1,9 +1,9 @@
+// Owns: one decoder process to the internal format, supervised: back-pressure, hangs, crashes, restarts.
+// Must not: say what it decodes or how (file-decoder.ts, live-decoder.ts), nor mix, fade or choose a source.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { ffmpegPath, MissingMediaToolError } from './ffmpeg.js';
-import { LoudnessLeveller } from './leveller.js';
-import { mp3Decoding, mpg123Args, type Mp3Decoding } from './mpg123.js';
-import { PCM_ARGS, PcmQueue, SAMPLE_RATE, type Fade } from './pcm.js';
+import { PcmQueue, SAMPLE_RATE, type Fade } from './pcm.js';
 
 export interface DecodeOptions {
   /** Seconds of audio decoded ahead of what is mixed; the pipe then waits (TCP-like backpressure). */
@@ -53,7 +53,7 @@ export function bytesWritten(pid: number | undefined): number | null {
  * supervised: a process that dies or hangs before its end is replaced at once (from where it was, for a file),
  * so a listener hears at most a short gap. Subclasses say what to run.
  */
-abstract class PcmSource {
+export abstract class PcmSource {
   protected readonly queue = new PcmQueue((samples) => this.shape(samples));
   protected proc: ChildProcess | null = null;
   protected paused = false;
@@ -235,161 +235,5 @@ abstract class PcmSource {
     const inPipe = written - this.readBytes - (this.proc?.stdout?.readableLength ?? 0);
     if (written !== this.progress.written || inPipe >= PIPE_NEARLY_FULL) this.progress = { written, at: now };
     return this.progress.at;
-  }
-}
-
-export interface FileDecode {
-  path: string;
-  /** Seconds into the file where airing starts and ends (silence trimmed); null end: the file's end. */
-  from: number;
-  to: number | null;
-  /** Levelling to the station's target, in dB. */
-  gainDb: number;
-}
-
-/**
- * A library file (any format ffmpeg reads) decoded to the internal format, trimmed and levelled: by mpg123 when
- * it is an MP3 and the system has mpg123 (docs/decisions/027), else by ffmpeg.
- */
-export class FileDecoder extends PcmSource {
-  /** The mpg123 that decodes it and the file's first frame, when it is an MP3 and the system has mpg123. */
-  private readonly mpg123: Mp3Decoding | null;
-
-  constructor(
-    readonly file: FileDecode,
-    options: DecodeOptions,
-  ) {
-    super(options);
-    this.mpg123 = /\.mp3$/i.test(file.path) ? mp3Decoding(file.path) : null;
-    this.start();
-  }
-
-  /** Where airing resumes after `received` sample frames, and for how long. */
-  private span(received: number) {
-    const from = this.file.from + received / SAMPLE_RATE;
-    return { from, length: this.file.to === null ? null : this.file.to - from };
-  }
-
-  protected override command(received: number): { path: string; args: string[] } {
-    if (!this.mpg123) return super.command(received);
-    const span = { ...this.span(received), gainDb: this.file.gainDb };
-    return { path: this.mpg123.path, args: mpg123Args(this.file.path, this.mpg123.header, span) };
-  }
-
-  protected args(received: number): string[] {
-    const { from, length } = this.span(received);
-    return [
-      ...['-hide_banner', '-nostdin', '-v', 'error'],
-      ...(from > 0 ? ['-ss', from.toFixed(3)] : []),
-      ...['-i', this.file.path, '-vn', '-sn', '-dn'],
-      ...(length !== null ? ['-t', Math.max(0, length).toFixed(3)] : []),
-      ...['-af', `volume=${this.file.gainDb.toFixed(2)}dB`],
-      ...PCM_ARGS,
-      'pipe:1',
-    ];
-  }
-
-  protected describe(): Record<string, unknown> {
-    return { path: this.file.path };
-  }
-}
-
-/** The demuxers of the streams a live decoder reads: MP3, AAC (ADTS), Ogg, FLAC, WAV, Matroska/WebM. */
-const LIVE_DEMUXERS = 'mp3,aac,ogg,flac,wav,matroska';
-
-/** What a live decoder reads: a live encoder's MP3, or a station elsewhere's stream in whatever it sends. */
-export interface LiveDecodeOptions extends DecodeOptions {
-  /**
-   * The input's format when it is known (a live encoder sends MP3); unset, ffmpeg tells it from the first
-   * bytes (MP3, AAC, Ogg Vorbis or Opus, FLAC...).
-   */
-  format?: 'mp3';
-  /** What it decodes, for the log ('live' by default). */
-  source?: string;
-}
-
-/**
- * A live stream decoded as it arrives, through a gentle compressor and limiter, then brought to the station's
- * loudness target as it plays (`LoudnessLeveller`), so a preacher's microphone or a station elsewhere sits at
- * the music's level. Fed by `write`; a restart loses only the bytes in flight.
- */
-export class LiveDecoder extends PcmSource {
-  private readonly leveller: LoudnessLeveller;
-
-  constructor(
-    private readonly level: { targetLufs: number; limit: number },
-    protected override readonly options: LiveDecodeOptions,
-  ) {
-    super(options);
-    this.leveller = new LoudnessLeveller(level.targetLufs);
-    this.start();
-  }
-
-  protected override shape(samples: Float32Array): void {
-    this.leveller.process(samples);
-  }
-
-  /** The first write not answered by audio yet. */
-  private unanswered: number | null = null;
-
-  /** Seconds of audio written to this run of the process. */
-  private written = 0;
-
-  /** Encoder bytes in, `seconds` of audio; false while the decoder is full. */
-  write(mp3: Buffer, seconds: number): boolean {
-    const stdin = this.proc?.stdin;
-    if (!stdin || stdin.destroyed) return false;
-    if (this.unanswered === null || this.unanswered < this.lastData) this.unanswered = performance.now();
-    this.written += seconds;
-    return stdin.write(mp3);
-  }
-
-  /** Audio written and not decoded yet: the feeder keeps this small, so nothing piles up in the pipe. */
-  get inFlightSeconds(): number {
-    return this.written - this.receivedSeconds;
-  }
-
-  protected override start(): void {
-    this.written = this.receivedSeconds; // what a dead run held is lost, not owed
-    super.start();
-  }
-
-  /** A quiet encoder is not a stuck decoder: audio is owed only for bytes written since its last output. */
-  protected override owedSince(): number | null {
-    if (this.paused) return null;
-    return this.unanswered !== null && this.unanswered > this.lastData ? this.unanswered : null;
-  }
-
-  /** Its input pipe is full: the feeder waits (the process catches up, or is restarted) before writing more. */
-  get full(): boolean {
-    return this.proc?.stdin?.writableNeedDrain ?? false;
-  }
-
-  /** The encoder left: what is in flight is decoded, then the source ends. */
-  end(): void {
-    this.proc?.stdin?.end();
-  }
-
-  protected args(): string[] {
-    // Speech peaks high and sits low: compress above −30 dBFS, lift towards the target, never pass the limit.
-    const makeupDb = Math.min(12, Math.max(0, this.level.targetLufs + 26));
-    return [
-      ...['-hide_banner', '-v', 'error', '-fflags', 'nobuffer', '-probesize', '32', '-analyzeduration', '0'],
-      // Only what arrives on the pipe, read by an audio stream's demuxer: a playlist (HLS, whose demuxer would
-      // fetch the addresses it lists itself) or anything else is never opened.
-      ...['-protocol_whitelist', 'pipe', '-format_whitelist', LIVE_DEMUXERS],
-      ...(this.options.format ? ['-f', this.options.format] : []),
-      ...['-i', 'pipe:0', '-vn'],
-      ...[
-        '-af',
-        `acompressor=threshold=0.03:ratio=3:attack=20:release=300:makeup=${(10 ** (makeupDb / 20)).toFixed(2)},alimiter=limit=${this.level.limit.toFixed(3)}:level=0`,
-      ],
-      ...PCM_ARGS,
-      'pipe:1',
-    ];
-  }
-
-  protected describe(): Record<string, unknown> {
-    return { source: this.options.source ?? 'live' };
   }
 }

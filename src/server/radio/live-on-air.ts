@@ -1,7 +1,7 @@
 // Owns: a live source on the air: its decoder, a presenter held to their programme, its gaps and dead air.
 // Must not: touch the mounts, the encoder or the relayed station's state (it asks the source under it).
 import type { Track } from '../../common/radio.js';
-import { LiveDecoder } from './decoder.js';
+import { LiveDecoder } from './live-decoder.js';
 import type { LiveInput, LiveSession } from './live-input.js';
 import { levelDbfs, masterLimit, roundClock, SOUND_BACK_SECONDS, type OnAir } from './on-air.js';
 import { CHANNELS, FRAME_SAMPLES, FRAME_SECONDS, SAMPLE_RATE } from './pcm.js';

@@ -3,7 +3,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FileDecoder } from './decoder.js';
+import { FileDecoder } from './file-decoder.js';
 import { ffmpegPath } from './ffmpeg.js';
 import { id3v2Size } from './mp3-frames.js';
 import { cleanMp3Start, firstMp3Frame, mpg123Args, mpg123Path } from './mpg123.js';

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { NowPlaying } from '../../common/radio.js';
-import { LiveDecoder } from './decoder.js';
+import { LiveDecoder } from './live-decoder.js';
 
 /**
  * A station elsewhere as the engine relays it, handed in by the feature that owns the setting (the engine

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cannotReadWithoutFfmpeg, MEDIA_UPLOAD_FIELD } from '../../../common/library.js';
-import { FileDecoder } from '../../radio/decoder.js';
+import { FileDecoder } from '../../radio/file-decoder.js';
 import { ffmpegPath, ffprobePath, MissingMediaToolError } from '../../radio/ffmpeg.js';
 import { SAMPLE_RATE } from '../../radio/pcm.js';
 import { createTestApp } from '../../test/helpers.js';
