@@ -1,12 +1,12 @@
-// Owns: the AutoDJ: what the schedule (Programming) says plays next, prepared ahead, levelled and crossfaded.
-// Must not: ask anything but Programming what plays, nor touch the live input, the relay or the outputs.
-import { prepareDeck, type Cue, type Deck, type Mixing } from './autodj-deck.js';
-import type { DecodeOptions } from './decoder.js';
-import type { LibraryItem } from './library.js';
+// Owns: the AutoDJ on the air: the item playing, the next taken on at its time or crossfaded in, pauses.
+// Must not: choose what plays (autodj-planner.ts asks Programming), nor touch the live input, relay, outputs.
+import type { Cue, Deck } from './autodj-deck.js';
+import { AutoDjPlanner, OPEN_BEFORE_DUE_SECONDS, type ClockMap, type PlanOptions } from './autodj-planner.js';
 import { SAMPLE_RATE } from './pcm.js';
 import type { Airing, Programming } from './programming.js';
 
 export type { Cue, Mixing } from './autodj-deck.js';
+export type { ClockMap } from './autodj-planner.js';
 
 export interface AutoDjTrack {
   title: string;
@@ -16,57 +16,30 @@ export interface AutoDjTrack {
   startedAt: number;
 }
 
-/** Where stream-clock seconds fall in wall-clock time (epoch ms), and back: the schedule speaks wall time. */
-export interface ClockMap {
-  wallAt(clock: number): number;
-  clockAt(wall: number): number;
-}
-
-export interface AutoDjOptions {
-  /** What plays next, and from when (the station's schedule, or the library back to back). */
-  programming: Programming;
-  /** Played when the schedule has nothing: the shipped test transmission. */
-  fallback: LibraryItem;
-  mixing: () => Promise<Mixing>;
+export interface AutoDjOptions extends PlanOptions {
   /** Default: stream-clock second n is wall time n × 1000 (tests drive a faked clock this way). */
   clock?: ClockMap;
-  stationName: () => string;
   onTrack(track: AutoDjTrack): void;
   onCue(cue: Cue): void;
-  onError?(error: unknown, item: LibraryItem): void;
-  log?: DecodeOptions['log'];
 }
 
-/** An item due at a set time has its decoder started this long before, so its first sample is there on time. */
-const OPEN_BEFORE_DUE_SECONDS = 5;
-/** How often the schedule is asked again whether a programme now starts or ends while an item plays. */
-const REPLAN_MS = 1000;
 /** The AutoDJ not read this long (ms) while the engine ticks is paused under another source. */
 const PAUSED_AFTER_MS = 1000;
-/** An item of unknown length is ended for a set start only this close to it (it may well end before). */
-const UNKNOWN_LENGTH_HORIZON_MS = 10_000;
 
 /**
  * Plays the library back to back as decoded audio, levelled to the station's loudness, with silence at either
- * end trimmed and a crossfade between items. The engine pulls it in real time; decoders work ahead.
+ * end trimmed and a crossfade between items. The engine pulls it in real time; decoders work ahead. What plays
+ * next is the planner's (autodj-planner.ts); this class takes it on the air.
  */
 export class AutoDj {
-  private programming: Programming;
+  private readonly planner: AutoDjPlanner;
   private readonly clock: ClockMap;
   private current: Deck | null = null;
-  private next: Deck | null = null;
   /**
    * Sample frames of the crossfade under way (current fading out, next in), and how many are done. A cut is
    * a set start: the next item begins at full level while what played fades out.
    */
   private fade: { length: number; done: number; cut: boolean } | null = null;
-  private preparing: Promise<void> | null = null;
-  /** The item due at a set start, prepared while the short item before it waits to play (prepareNext). */
-  private early: { plan: number; from: number; deck: Promise<Deck | null> } | null = null;
-  /** Counts plans: a deck prepared for an older plan is not taken. */
-  private plan = 0;
-  private lastReplan = 0;
-  private replanning = false;
   /** The stream-clock second last mixed: "now" for the schedule when nothing plays. */
   private lastClock = 0;
   /** When (performance.now) the engine last read the AutoDJ, and last checked it. */
@@ -77,25 +50,36 @@ export class AutoDj {
   private stopped = false;
 
   constructor(private readonly options: AutoDjOptions) {
-    this.programming = options.programming;
     this.clock = options.clock ?? { wallAt: (clock) => clock * 1000, clockAt: (wall) => wall / 1000 };
+    this.planner = new AutoDjPlanner(options, this.clock, {
+      current: () => this.current,
+      fading: () => this.fade !== null,
+      paused: () => this.paused,
+      lastClock: () => this.lastClock,
+      resumeWall: () => this.resumeWall(),
+    });
+  }
+
+  /** The item to play next, as the planner chose and prepared it; taken on the air here. */
+  private get next(): Deck | null {
+    return this.planner.next;
+  }
+
+  private set next(deck: Deck | null) {
+    this.planner.next = deck;
   }
 
   /** What plays next from now on (the station's schedule, once it is open). */
   setProgramming(programming: Programming): void {
-    this.programming = programming;
-    this.dropNext();
+    this.planner.setProgramming(programming);
   }
 
   /**
    * Gets the next item decoding so the station starts with audio, not silence (`airing`: what the schedule
    * already answered for it).
    */
-  async prepare(airing?: Airing): Promise<void> {
-    if (!this.next && !this.preparing) {
-      this.preparing = this.prepareNext(airing).finally(() => (this.preparing = null));
-    }
-    await this.preparing;
+  prepare(airing?: Airing): Promise<void> {
+    return this.planner.prepare(airing);
   }
 
   /**
@@ -181,11 +165,7 @@ export class AutoDj {
     // its set start, so it is there on its second when the air comes back to the AutoDJ.
     const dueBy = this.next?.dueBy ?? null;
     if (dueBy !== null && dueBy - this.resumeWall() < OPEN_BEFORE_DUE_SECONDS * 1000) this.next!.open();
-    if (now - this.lastReplan >= REPLAN_MS && !this.replanning) {
-      this.lastReplan = now;
-      this.replanning = true;
-      void this.replan().finally(() => (this.replanning = false));
-    }
+    this.planner.check(now);
   }
 
   /**
@@ -218,7 +198,7 @@ export class AutoDj {
     this.current?.decoder?.close();
     this.next?.decoder?.close();
     this.current = this.next = null;
-    this.dropEarly();
+    this.planner.stop();
   }
 
   /** What was paused (the item on air, and the incoming one mid-crossfade) plays on from `clock`. */
@@ -245,7 +225,7 @@ export class AutoDj {
   private onAir(deck: Deck, clock: number): void {
     deck.startedAt = clock;
     this.announce(clock);
-    this.programming.aired(deck.item, this.clock.wallAt(clock));
+    this.planner.aired(deck.item, this.clock.wallAt(clock));
   }
 
   /** A set start at `clock`: the next item begins now at full level, what plays fades out over the crossfade. */
@@ -276,119 +256,5 @@ export class AutoDj {
   /** Moves a deck on by `frames` played from stream-clock second `clock`, emitting its subtitles. */
   private advance(deck: Deck, frames: number, clock: number): void {
     deck.advance(frames, clock, (cue) => this.options.onCue(cue));
-  }
-
-  /** When (wall time) the item on air ends: the schedule's end for it, else its natural end when known. */
-  private currentEnd(): { at: number; set: boolean } | null {
-    const deck = this.current;
-    if (!deck) return null;
-    if (deck.endsBy !== null) return { at: deck.endsBy, set: true };
-    const length = deck.length;
-    if (deck.startedAt === null || length === null) return null;
-    return { at: this.clock.wallAt(deck.startedAt + length), set: false };
-  }
-
-  /**
-   * Asks the schedule whether what airs must change before the item on air ends (a programme added, moved or
-   * removed); if the answer is new, or the fallback is waiting to play, the next item is planned again.
-   */
-  private async replan(): Promise<void> {
-    const deck = this.current;
-    if (!deck || deck.startedAt === null || this.fade || this.preparing) return;
-    // Not read for a while, the AutoDJ is paused under a live source or a relayed station: what it paused is
-    // taken as resuming now, so the schedule is asked about what lies ahead by the wall clock, not from where
-    // it stopped (a programme after a live one is then prepared and due on its second).
-    const paused = this.paused;
-    if (paused) deck.startedAt = this.clock.clockAt(this.resumeWall()) - deck.position;
-    const natural = deck.length === null ? null : this.clock.wallAt(deck.startedAt + deck.length);
-    const now = this.clock.wallAt(deck.startedAt + deck.position);
-    // A set end the stream has not reached is still ahead, though the wall clock may have passed it (the
-    // stream fell behind and its clock was set again): the schedule is asked from just before it. Paused, a
-    // set end passed was passed on the air by what played instead.
-    const from = deck.endsBy === null || paused ? now : Math.min(now, deck.endsBy - 1);
-    const change = await this.programming
-      .hardChangeBetween(from, natural ?? now + UNKNOWN_LENGTH_HORIZON_MS)
-      .catch(() => deck.endsBy);
-    if (this.current !== deck || this.fade || this.preparing) return;
-    let airing: Airing | undefined;
-    if (change === deck.endsBy) {
-      // A fallback waiting to play gives way to what staff have added since. Only an answer replaces it:
-      // asking the schedule is cheap, preparing a track (its tags, subtitles and mixing) is not.
-      const fallbackWaits = () => this.next?.fallback === true && !this.next.decoder;
-      if (!fallbackWaits()) return;
-      airing = (await this.programming.next(this.nextFrom()).catch(() => null)) ?? undefined;
-      if (!airing || this.current !== deck || this.fade || this.preparing || !fallbackWaits()) return;
-    }
-    deck.endsBy = change;
-    this.dropNext();
-    void this.prepare(airing);
-  }
-
-  /** When the next item begins: where the one on air ends, else now. */
-  private nextFrom(): number {
-    return this.currentEnd()?.at ?? this.clock.wallAt(this.lastClock);
-  }
-
-  private dropNext(): void {
-    this.plan++;
-    this.next?.decoder?.close();
-    this.next = null;
-    this.dropEarly();
-  }
-
-  private dropEarly(): void {
-    void this.early?.deck.then((deck) => deck?.decoder?.close());
-    this.early = null;
-  }
-
-  private async prepareNext(answered?: Airing): Promise<void> {
-    const plan = this.plan;
-    const end = this.currentEnd();
-    const from = this.nextFrom();
-    const early = this.early?.plan === plan && this.early.from === from ? this.early.deck : null;
-    this.early = null;
-    const deck = await (early ?? this.deckFor(from, end, plan, answered));
-    if (!deck) return;
-    if (this.stopped || plan !== this.plan) {
-      deck.decoder?.close();
-      return;
-    }
-    this.next = deck;
-    // An item cut short by a set start soon after it begins: the item due then is prepared and decoding now,
-    // not once this one is on the air, which may be too late for its first sample to be there on its second.
-    const setEnd = deck.endsBy;
-    if (setEnd !== null && setEnd - from < OPEN_BEFORE_DUE_SECONDS * 1000) {
-      const due = this.deckFor(setEnd, { at: setEnd, set: true }, plan).then((ready) => {
-        ready?.open();
-        return ready;
-      });
-      this.early = { plan, from: setEnd, deck: due };
-    }
-  }
-
-  /** The deck of what airs from `from` (wall ms) after an item ending at `end`, or null. */
-  private async deckFor(
-    from: number,
-    end: { at: number; set: boolean } | null,
-    plan: number,
-    answered?: Airing,
-  ): Promise<Deck | null> {
-    for (let attempt = 0; attempt < 6 && !this.stopped; attempt++) {
-      const airing =
-        attempt === 0 && answered ? answered : await this.programming.next(from).catch(() => null);
-      const item = airing?.item ?? this.options.fallback;
-      try {
-        const deck = await prepareDeck(item, this.options);
-        if (this.stopped || plan !== this.plan) return null;
-        deck.endsBy = airing?.endsBy ?? null;
-        deck.fallback = !airing;
-        if (end?.set) deck.dueBy = end.at;
-        return deck;
-      } catch (error) {
-        this.options.onError?.(error, item);
-        if (!airing) return null;
-      }
-    }
-    return null;
   }
 }
