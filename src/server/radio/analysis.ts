@@ -1,3 +1,5 @@
+// Owns: measuring a library file (duration, loudness, true peak, cue points), media tools at low priority.
+// Must not: decode for the air or store what it finds (the library feature stores it); it only measures.
 import { spawn } from 'node:child_process';
 import { constants, setPriority } from 'node:os';
 import { createInterface } from 'node:readline';

@@ -1,3 +1,5 @@
+// Owns: the broadcaster's heartbeat over the bus, and on a web instance the now playing read back from it.
+// Must not: carry audio (listeners are sent to the broadcaster's /stream) nor reach into the engine's parts.
 import { z } from 'zod';
 import { nowPlayingSchema, STREAM_BITRATES, type NowPlaying } from '../../common/radio.js';
 import type { EventBus } from '../plugins/event-bus.js';

@@ -1,3 +1,5 @@
+// Owns: one mount: its recent frames and its listeners, each tick's audio and ICY titles written to them.
+// Must not: encode, pace or choose what airs (outputs, stream clock, switch), nor store figures (listeners).
 import type { ServerResponse } from 'node:http';
 import { RECENT_BROADCAST_SECONDS } from '../../common/clip-limits.js';
 import { FrameHistory, type TimedFrame } from './frame-history.js';

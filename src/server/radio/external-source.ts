@@ -1,3 +1,5 @@
+// Owns: a station elsewhere (STREAM_SOURCE) as a source: its stream asked for, its status polled and cached.
+// Must not: decode or air its audio (upstream-relay.ts, relay-on-air.ts), nor check addresses (its feature).
 import { performance } from 'node:perf_hooks';
 import type { NowPlaying } from '../../common/radio.js';
 import { readUpstreamStatus, type UpstreamStatus } from './external-status.js';

@@ -1,3 +1,5 @@
+// Owns: reading a station elsewhere's status document (Icecast, Radio.co style, AzuraCast) into one shape.
+// Must not: fetch anything or keep state; it parses what it is handed and refuses what it cannot read.
 import { z } from 'zod';
 
 /** What an external station's status endpoint says is on air, whatever its dialect. */

@@ -1,3 +1,5 @@
+// Owns: finding the media tools the station runs: ffmpeg, ffprobe; mpg123 and lame where the system has them.
+// Must not: run them (their callers do), nor fall back to a bundled build (decision 031).
 import { execFileSync } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';

@@ -1,3 +1,5 @@
+// Owns: the recent broadcast as frames on the stream clock, kept in pages: the connect burst and clips.
+// Must not: write to listeners or encode; it only keeps and hands out frames by stream clock.
 /** A broadcast frame: its bytes and where it sits on the stream clock. */
 export interface TimedFrame {
   data: Buffer;

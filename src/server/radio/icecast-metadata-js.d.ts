@@ -1,4 +1,5 @@
-// icecast-metadata-js ships no types; the tests use its ICY reader as an independent parser.
+// Owns: types for icecast-metadata-js (it ships none); the tests use its ICY reader as an independent parser.
+// Must not: declare more of it than the tests use.
 declare module 'icecast-metadata-js' {
   export interface IcecastReadValue {
     stream?: Uint8Array;

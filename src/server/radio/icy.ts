@@ -1,3 +1,5 @@
+// Owns: one ICY metadata block (StreamTitle and StreamClock) and the interval between blocks.
+// Must not: know listeners or mounts; the Broadcaster places the blocks in each listener's audio.
 /** The ICY metadata interval we offer: 16000 audio bytes between metadata blocks, as most servers do. */
 export const ICY_METAINT = 16000;
 

@@ -1,3 +1,5 @@
+// Owns: bringing a live source to the loudness target as it plays (short-term loudness, a slow-moving gain).
+// Must not: limit peaks (the limiters around it do) nor level files (measured ahead, autodj-deck.ts).
 import { CHANNELS, SAMPLE_RATE } from './pcm.js';
 import { kWeighting } from './meter.js';
 

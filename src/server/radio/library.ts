@@ -1,3 +1,5 @@
+// Owns: what the AutoDJ can play (LibraryItem), a media folder as a provider, a track's title and subtitles.
+// Must not: choose what plays (Programming does) nor touch the database (the library feature hands items in).
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { parseFile } from 'music-metadata';

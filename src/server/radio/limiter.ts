@@ -1,3 +1,5 @@
+// Owns: the master look-ahead peak limiter in front of the encoders, run in the station's process.
+// Must not: encode, pace or level to a loudness target; it only keeps samples under the ceiling.
 import { CHANNELS, SAMPLE_RATE } from './pcm.js';
 
 /**

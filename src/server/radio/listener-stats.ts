@@ -1,3 +1,5 @@
+// Owns: counting listeners as they come and go: the minute's peak and seconds listened, today's peak.
+// Must not: store the figures (listeners.ts hands each minute to storage) nor touch connections.
 export interface MinuteFigures {
   minute: Date;
   listeners: number;

@@ -1,3 +1,5 @@
+// Owns: the live input point: one encoder at a time, whose it is, its frames queued with a preroll.
+// Must not: decode or air the audio (live-on-air.ts), nor check credentials or read sockets (source-*.ts).
 import { FrameParser, type Mp3Frame } from './mp3-frames.js';
 
 /** Seconds an encoder may run ahead of the broadcast before we stop reading from it (TCP then slows it). */

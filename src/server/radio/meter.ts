@@ -1,3 +1,5 @@
+// Owns: EBU R128 loudness, true peak and silence measured from decoded samples, as ffmpeg's filters do.
+// Must not: decode or run processes; it measures the samples it is handed.
 /**
  * What `analyseAudio` learns from ffmpeg's `ebur128` and `silencedetect` filters, measured in the station's own
  * process from decoded samples instead (an MP3 decoded by mpg123, docs/decisions/028): EBU R128 integrated

@@ -1,3 +1,5 @@
+// Owns: MP3 frame parsing: a byte stream cut into whole frames with their durations, and a silent frame.
+// Must not: decode, encode or pace; it only reads and cuts frames.
 /**
  * A small MPEG audio Layer III frame parser: enough to cut a byte stream into whole frames and know
  * each frame's duration, so the AutoDJ can pace files in real time and a live source can be switched in

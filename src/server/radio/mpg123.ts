@@ -1,3 +1,5 @@
+// Owns: decoding an MP3 with mpg123 where the system has it: the file's first frame and mpg123's arguments.
+// Must not: spawn or supervise the process (decoder.ts, analysis.ts do); it says what to run.
 import { closeSync, openSync, readSync } from 'node:fs';
 import { SAMPLE_RATE } from './pcm.js';
 import { optionalTool } from './ffmpeg.js';

@@ -1,3 +1,5 @@
+// Owns: NowPlayingSource, what the radio API and /ws read now playing and the stream address through.
+// Must not: hold state; the engine, a web instance's BroadcasterFeed or a station elsewhere implement it.
 import type { NowPlaying } from '../../common/radio.js';
 
 declare module 'fastify' {

@@ -1,3 +1,5 @@
+// Owns: the pipeline's one internal format (float stereo, 44.1 kHz), fades, and decoded audio queued to mix.
+// Must not: run processes or choose sources; every part of the air decodes to it and mixes from it.
 /**
  * The pipeline's one internal format (docs/decisions/024-audio-pipeline-on-ffmpeg.md): 32-bit float,
  * interleaved stereo at 44.1 kHz. Every source is decoded to it; the encoder cuts it into MP3 frames of 1152

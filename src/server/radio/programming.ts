@@ -1,3 +1,5 @@
+// Owns: Programming, the one way the engine asks what plays (decision 026), and the library back to back.
+// Must not: know audio or the schedule's rules; the schedule implements it, with a faked clock in its tests.
 import type { LibraryItem, LibraryProvider } from './library.js';
 
 /** One item to air, as the schedule answers. Times are wall-clock epoch milliseconds. */

@@ -1,3 +1,5 @@
+// Owns: the Icecast relays pulling our /stream: their listener counts, read from their status, and the pick.
+// Must not: carry audio or store figures; it only reads their counts and picks one.
 /** A relay's figures are read again once they are this old. */
 const RELAY_STATUS_MS = 5_000;
 const RELAY_TIMEOUT_MS = 2_000;

@@ -1,3 +1,5 @@
+// Owns: the kernel's unsent bytes per TCP connection (Linux /proc/net/tcp), read to find stalled listeners.
+// Must not: drop anyone (the Broadcaster and listeners.ts decide); it only reads.
 import { readFile } from 'node:fs/promises';
 
 /** A connection's address family, as Node names it: IPv4 connections are in /proc/net/tcp, IPv6 in tcp6. */

@@ -1,3 +1,5 @@
+// Owns: letting an encoder in (its mount, its credentials now, nobody else live) and piping its body in.
+// Must not: check passwords itself (handed in as SourceAuthoriser) nor decode or air the audio.
 import type { Readable } from 'node:stream';
 import type { LiveInput, LiveSession, LiveSourceOwner } from './live-input.js';
 

@@ -1,3 +1,5 @@
+// Owns: the station's own source password: Basic credentials read and compared in constant time.
+// Must not: store or look up passwords (its callers hand them in) nor decide a presenter's slot.
 import { timingSafeEqual } from 'node:crypto';
 
 /** The user name Icecast sources send with the station's own source password. */

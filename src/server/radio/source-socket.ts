@@ -1,3 +1,5 @@
+// Owns: Icecast encoders' unframed PUT/SOURCE connections, taken from the HTTP server by their first bytes.
+// Must not: decide who may go live (source-ingest.ts) nor touch other connections (left to the HTTP server).
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { SourceRequest } from './source-ingest.js';

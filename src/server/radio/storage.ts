@@ -1,3 +1,5 @@
+// Owns: the storage interfaces the engine is handed: source password, listener minutes, audio settings.
+// Must not: reach the database; the features that own the tables implement them.
 import type { AudioSettings } from '../../common/audio-settings.js';
 import type { MinuteFigures } from './listener-stats.js';
 

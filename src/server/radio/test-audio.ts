@@ -1,3 +1,5 @@
+// Owns: audio made and measured with ffmpeg for the tests (tones, noise, MP3s, EBU R128, levels).
+// Must not: be imported by the station itself; only tests, end-to-end tests and benches use it.
 import { execFile, spawn } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,5 @@
+// Owns: where the shipped test transmission (recording and subtitles) is, and its measured loudness.
+// Must not: decide when it plays (the AutoDJ's fallback, engine.ts).
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

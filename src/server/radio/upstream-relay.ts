@@ -1,3 +1,5 @@
+// Owns: pulling a station elsewhere's stream and decoding it through the live chain, reconnecting on failure.
+// Must not: decide when it airs (relay-on-air.ts, the switch) nor check its address (its feature does).
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { NowPlaying } from '../../common/radio.js';
 import { LiveDecoder } from './live-decoder.js';

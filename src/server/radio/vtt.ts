@@ -1,3 +1,5 @@
+// Owns: reading a WebVTT file's cues (start, end, text); blocks it cannot read are skipped.
+// Must not: find files or place cues on the stream clock (library.ts, autodj-deck.ts do).
 export interface VttCue {
   /** Seconds from the start of the media file. */
   start: number;
