@@ -310,6 +310,8 @@ export async function buildApp(
   const engine = speechEngine(deps.config.speech, app.log);
   let speechStatus: SpeechStatusSource = { status: () => elsewhereStatus(engine?.name ?? null) };
   if (deps.config.role !== 'web') {
+    /** Automatic lines' translations under way: they finish before the database closes. */
+    const translating = new Set<Promise<void>>();
     const speech = await startCaptionsFromSpeech(deps.db, app.bus, {
       air: {
         onPcm: (listener) => app.radio.onPcm(listener),
@@ -319,8 +321,8 @@ export async function buildApp(
       programmeNow: async () => (await onAir.slotAt(Date.now()))?.programme ?? null,
       onAired: (listener) => onAir.onAired(listener),
       engine,
-      caption: (line) =>
-        captionFromSpeech(
+      caption: async (line) => {
+        const { translations } = await captionFromSpeech(
           {
             db: deps.db,
             bus: app.bus,
@@ -328,11 +330,17 @@ export async function buildApp(
             warn: (error) => app.log.warn({ err: error }, 'automatic caption not published'),
           },
           { ...line, language: STATION_LANGUAGE.code },
-        ),
+        );
+        translating.add(translations);
+        void translations.finally(() => translating.delete(translations));
+      },
       log: app.log,
     });
     speechStatus = speech.captions;
-    app.addHook('preClose', async () => speech.stop());
+    app.addHook('preClose', async () => {
+      await speech.stop();
+      await Promise.all(translating);
+    });
     // Recorded programmes and uploaded sermons get a transcript in the background.
     const transcribing = startTranscripts({
       db: deps.db,

@@ -10,6 +10,8 @@ import { libreTranslate } from './translator.js';
 let database: DatabaseHandle;
 let server: Server;
 let url = '';
+/** Set: the service holds its answers until the test lets them go. */
+let held: Promise<void> | null = null;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -19,8 +21,10 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
       const q = JSON.parse(body) as { q: string; target: string };
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ translatedText: `[${q.target}] ${q.q}` }));
+      void (held ?? Promise.resolve()).then(() => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ translatedText: `[${q.target}] ${q.q}` }));
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -38,10 +42,11 @@ describe('captionFromSpeech', () => {
     const pushed: StoredLine[] = [];
     bus.subscribe(SUBTITLE_TOPIC, (line) => pushed.push(line as StoredLine));
     const translator = libreTranslate({ url, timeoutMs: 2000, languages: ['en', 'es', 'fr'] });
-    await captionFromSpeech(
+    const { translations } = await captionFromSpeech(
       { db: database.db, bus, translator, warn: (e) => expect.fail(String(e)) },
       { text: 'The Lord is my shepherd', language: 'en', timestamp: 42 },
     );
+    await translations;
     expect(
       pushed.map((l) => [l.language, l.entry.translatedText, l.entry.timestamp, l.entry.automatic]),
     ).toEqual([
@@ -53,6 +58,41 @@ describe('captionFromSpeech', () => {
       { timestamp: 42, translatedText: '[es] The Lord is my shepherd', automatic: true },
     ]);
     await bus.close();
+  });
+
+  it("pushes the recognised line without waiting for its translations: a slow translator never holds up the station's own lines", async () => {
+    const bus = createLocalBus();
+    const pushed: StoredLine[] = [];
+    bus.subscribe(SUBTITLE_TOPIC, (line) => pushed.push(line as StoredLine));
+    let answer = () => {};
+    held = new Promise((resolve) => (answer = resolve));
+    try {
+      const translator = libreTranslate({ url, timeoutMs: 10_000, languages: ['en', 'es'] });
+      const deps = { db: database.db, bus, translator, warn: (e: unknown) => expect.fail(String(e)) };
+      const first = await captionFromSpeech(deps, { text: 'He leads me', language: 'en', timestamp: 50 });
+      const second = await captionFromSpeech(deps, {
+        text: 'beside still waters',
+        language: 'en',
+        timestamp: 52,
+      });
+      // Both lines are out while the translator has not answered yet.
+      expect(pushed.map((l) => [l.language, l.entry.translatedText])).toEqual([
+        ['en', 'He leads me'],
+        ['en', 'beside still waters'],
+      ]);
+      answer();
+      await Promise.all([first.translations, second.translations]);
+      expect(
+        pushed.filter((l) => l.language === 'es').map((l) => [l.entry.timestamp, l.entry.translatedText]),
+      ).toEqual([
+        [50, '[es] He leads me'],
+        [52, '[es] beside still waters'],
+      ]);
+    } finally {
+      answer();
+      held = null;
+      await bus.close();
+    }
   });
 
   it('drops what cannot be stored rather than failing', async () => {

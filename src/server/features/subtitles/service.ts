@@ -180,6 +180,8 @@ export function pruneSubtitles(db: Database, now = Date.now()) {
 /**
  * A line recognised from the station's speech (features/speech), in the station's language at its own
  * stream-clock second: stored marked automatic, pushed to listeners, and translated like a typed caption.
+ * It resolves once the line itself is out; its translations follow (`translations`), so a slow translator
+ * never holds up the next line in the station's language, as it never holds up a captioner.
  */
 export async function captionFromSpeech(
   deps: {
@@ -189,15 +191,16 @@ export async function captionFromSpeech(
     warn: (error: unknown) => void;
   },
   line: { text: string; language: string; timestamp: number },
-): Promise<void> {
+): Promise<{ translations: Promise<void> }> {
   const text = line.text.trim().slice(0, MAX_SUBTITLE_TEXT_LENGTH);
-  if (!text || !isStorableText(text)) return;
+  if (!text || !isStorableText(text)) return { translations: Promise.resolve() };
   const caption: Caption = { text, language: line.language, automatic: true };
   const { lines } = await storeCaption(deps.db, caption, line.timestamp);
   publishLines(deps.bus, lines, deps.warn);
-  if (!deps.translator) return;
-  const translated = await translateCaption(deps.db, deps.translator, caption, line.timestamp, [
-    line.language,
-  ]);
-  publishLines(deps.bus, translated, deps.warn);
+  const translator = deps.translator;
+  if (!translator) return { translations: Promise.resolve() };
+  const translations = translateCaption(deps.db, translator, caption, line.timestamp, [line.language])
+    .then((translated) => publishLines(deps.bus, translated, deps.warn))
+    .catch(deps.warn);
+  return { translations };
 }
