@@ -1,10 +1,14 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { availableParallelism } from 'node:os';
 
 // Unit, component and API tests. End-to-end specs have their own config in e2e/.
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Most files wait on real time (audio at its own pace, processes starting), so two run at once even on two
+    // cores; vitest's default of one fewer than the cores would run them one by one there.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
