@@ -8,27 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ffmpegPath } from '../src/server/radio/ffmpeg';
 import { launchBrowser, openPage, visit } from './browser';
 import { E2E_ADMIN, startStation, streamClock, type RunningStation } from './station';
+import { clockIn, middayZone } from './midday';
 
 const run = promisify(execFile);
 const SHOTS = process.env.E2E_SCREENSHOTS ?? tmpdir();
 const work = mkdtempSync(path.join(tmpdir(), 'programming-e2e-'));
 
-/**
- * A fixed-offset zone in which it is now about midday, so the next minutes are today whatever the hour of
- * the run. Etc/GMT signs are inverted: Etc/GMT-5 is UTC+5. Whole hours: minutes are the same as in UTC.
- */
-function middayZone(now = new Date()) {
-  const offset = 12 - now.getUTCHours();
-  return offset === 0 ? 'Etc/GMT' : offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
-}
 const zone = middayZone();
-const clockIn = (at: number) =>
-  new Date(at).toLocaleTimeString('en-GB', {
-    timeZone: zone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
 
 const STATION = 'Grace Hour Radio';
 const PLAYLIST = 'Morning Rotation';
@@ -292,7 +278,7 @@ describe('the schedule deciding what airs, in Chromium', () => {
     await form.getByLabel('Fade at the end').check();
     const start = Math.ceil((Date.now() + 20_000) / 60_000) * 60_000;
     const end = start + 60_000;
-    const [from, to] = [clockIn(start), clockIn(end)];
+    const [from, to] = [clockIn(zone, start), clockIn(zone, end)];
     await form.getByLabel('Start time').fill(from);
     await form.getByText('Then play').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/programming-form.png` });

@@ -2,14 +2,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, visit } from './browser';
 import { E2E_ADMIN, startStation, type RunningStation } from './station';
+import { middayZone } from './midday';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
-
-/** A fixed-offset zone in which it is now about midday, so the sample's evening programmes are still to come. */
-function middayZone(now = new Date()) {
-  const offset = 12 - now.getUTCHours();
-  return offset === 0 ? 'Etc/GMT' : offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
-}
 
 // Weekdays and weekends each have an evening sample programme; one of them is on today's list at midday.
 const EVENING = /^(Evening Worship|Gospel Classics)$/;

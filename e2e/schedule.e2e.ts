@@ -2,23 +2,12 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, visit } from './browser';
 import { E2E_ADMIN, startStation, type RunningStation } from './station';
+import { clockIn, middayZone } from './midday';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
 
-/**
- * A fixed-offset zone in which it is now about midday, so "today", ten minutes ago and half an hour from
- * now are the same date whatever the hour of the run. Etc/GMT signs are inverted: Etc/GMT-5 is UTC+5.
- */
-function middayZone(now = new Date()) {
-  const offset = 12 - now.getUTCHours(); // -11 … +12
-  return offset === 0 ? 'Etc/GMT' : offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
-}
-
 const minuteIn = (zone: string, now = new Date()) => {
-  const [h, m] = now
-    .toLocaleTimeString('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-    .split(':')
-    .map(Number);
+  const [h, m] = clockIn(zone, now.getTime()).split(':').map(Number);
   return h! * 60 + m!;
 };
 const hhmm = (minutes: number) =>

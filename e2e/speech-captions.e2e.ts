@@ -11,6 +11,7 @@ import { ffmpegPath } from '../src/server/radio/ffmpeg';
 import { startLibreTranslate } from '../src/server/test/libretranslate-server';
 import { launchBrowser, openPage, visit } from './browser';
 import { E2E_ADMIN, startStation, type RunningStation } from './station';
+import { clockIn, middayZone } from './midday';
 
 /**
  * Issue 46's 'done when', tried as a new station would: staff turn captions from speech on in the Captions
@@ -22,19 +23,7 @@ import { E2E_ADMIN, startStation, type RunningStation } from './station';
 const IMAGES = process.env.STAFF_GUIDE_IMAGES ?? path.resolve('docs/images');
 const work = mkdtempSync(path.join(tmpdir(), 'speech-captions-e2e-'));
 
-/** A fixed-offset zone in which it is about midday now, so the next minutes are today whatever the hour. */
-function middayZone(now = new Date()) {
-  const offset = 12 - now.getUTCHours();
-  return offset === 0 ? 'Etc/GMT' : offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
-}
 const zone = middayZone();
-const clockIn = (at: number) =>
-  new Date(at).toLocaleTimeString('en-GB', {
-    timeZone: zone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
 
 const PRESENTER = { username: 'pastor-ruth', password: 'ruth long password' };
 const LIVE = 'Midday Word';
@@ -255,7 +244,7 @@ describe('captions from speech, end to end', () => {
     await page.getByRole('button', { name: 'Add programme', exact: true }).click();
     const form = page.getByRole('form', { name: 'Add programme' });
     await form.getByLabel('Title').fill(LIVE);
-    await form.getByLabel('Start time').fill(clockIn(start));
+    await form.getByLabel('Start time').fill(clockIn(zone, start));
     await form.getByLabel('Duration (minutes)').fill('4');
     await form.getByLabel('Plays').selectOption({ label: 'Live from a presenter' });
     await form.getByLabel('Presenter').selectOption({ label: PRESENTER.username });

@@ -10,6 +10,7 @@ import { startSmtpServer } from '../src/server/test/smtp-server';
 import { ffmpegPath } from '../src/server/radio/ffmpeg';
 import { launchBrowser, openPage, showSection, visit } from './browser';
 import { startStation, type RunningStation } from './station';
+import { clockIn, middayZone } from './midday';
 
 /**
  * The week docs/staff-guide.md walks a new volunteer through, done in the admin panel as it says, with the
@@ -20,19 +21,7 @@ const run = promisify(execFile);
 const IMAGES = process.env.STAFF_GUIDE_IMAGES ?? path.resolve('docs/images');
 const work = mkdtempSync(path.join(tmpdir(), 'staff-guide-e2e-'));
 
-/** A fixed-offset zone in which it is about midday now, so the next minutes are today whatever the hour. */
-function middayZone(now = new Date()) {
-  const offset = 12 - now.getUTCHours();
-  return offset === 0 ? 'Etc/GMT' : offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
-}
 const zone = middayZone();
-const clockIn = (at: number) =>
-  new Date(at).toLocaleTimeString('en-GB', {
-    timeZone: zone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
 
 const STATION = 'Grace Live Radio';
 const ADMIN = { username: 'admin', password: 'first start password' };
@@ -277,7 +266,7 @@ describe('the staff guide, step by step', () => {
     await addProgramme(async (form) => {
       await form.getByLabel('Title').fill(LIVE);
       await form.getByLabel('Speaker (optional)').fill(SERMON.artist);
-      await form.getByLabel('Start time').fill(clockIn(start));
+      await form.getByLabel('Start time').fill(clockIn(zone, start));
       await form.getByLabel('Duration (minutes)').fill('1');
       await form.getByLabel('Plays').selectOption({ label: 'Live from a presenter' });
       await form.getByLabel('Presenter').selectOption({ label: PRESENTER.username });
@@ -285,7 +274,7 @@ describe('the staff guide, step by step', () => {
     }, 'staff-programme-form.png');
     expect(start - Date.now(), 'ms to spare before the live programme').toBeGreaterThan(10_000);
     await page
-      .getByRole('list', { name: `${LIVE}, ${clockIn(start)}–${clockIn(end)}` })
+      .getByRole('list', { name: `${LIVE}, ${clockIn(zone, start)}–${clockIn(zone, end)}` })
       .waitFor({ timeout: 30_000 });
     await page.setViewportSize({ width: 1280, height: 1500 });
     await shot(page, 'staff-schedule.png');
