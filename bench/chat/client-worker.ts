@@ -73,6 +73,15 @@ const failed = input.urls.map(() => 0);
 const dropped = input.urls.map(() => 0);
 let readySent = false;
 
+// Clients come from many addresses, as listeners do: each process has its own 127.<10+index>.x.y block
+// (Linux routes all of 127.0.0.0/8 to lo), at most 400 to an address, under the station's default cap of
+// open sockets per address (MAX_SOCKETS_PER_ADDRESS, 500), which it keeps as a new user runs it.
+const CLIENTS_PER_ADDRESS = 400;
+function clientAddress(i: number) {
+  const n = Math.floor(i / CLIENTS_PER_ADDRESS);
+  return `127.${10 + input.index}.${Math.floor(n / 250)}.${1 + (n % 250)}`;
+}
+
 function connect(i: number) {
   const server = i % input.urls.length;
   const entry = input.urls[server]!;
@@ -80,6 +89,7 @@ function connect(i: number) {
   // A browser id of the allowed shape (16-64 of [\w-]), one per client, as a real browser sends.
   const browser = `bench-${input.index}-${i}-${Math.random().toString(36).slice(2, 10)}`;
   const socket = new WebSocket(`${url}?browser=${browser}`, {
+    localAddress: clientAddress(i),
     perMessageDeflate: false,
     skipUTF8Validation: true,
   });
