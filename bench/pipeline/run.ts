@@ -381,7 +381,7 @@ function report(
   const met = onAir && ours.cores <= liq.cores;
   console.log(
     onAir
-      ? `Target: ours at most Liquidsoap's CPU: ${met ? 'met' : 'NOT met'} (${pct(ours.cores)} vs ${pct(liq.cores)} of a core)`
+      ? `Target: ours at most Liquidsoap's CPU: ${met ? 'met' : 'NOT met'} (${pct(ours.cores)} vs ${pct(liq.cores)} of a core, ratio ${(ours.cores / liq.cores).toFixed(2)})`
       : `Target: not judged: /stream did not carry 128 kbps of audio through the window`,
   );
   return met;

@@ -193,6 +193,49 @@ describe('Broadcaster', () => {
     await healthy.atLeast(before + 15_000);
   });
 
+  it('writes in pieces of minWriteBytes, but audio where a new title begins leaves at the flush it is in', async () => {
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
+    const pushFor = (seconds: number) => {
+      const end = b.clock + seconds;
+      let bytes = 0;
+      for (let i = 0; b.clock < end; i++) bytes += b.push(frames[i % frames.length]!).data.length;
+      return bytes;
+    };
+    // A piece is 0.4 s of the tone's bitrate; a flush every 0.2 s of audio writes every other time.
+    const bytesPerSecond =
+      frames.reduce((sum, f) => sum + f.data.length, 0) / frames.reduce((sum, f) => sum + f.duration, 0);
+    const b = new Broadcaster({ burstSeconds: 1, minWriteBytes: 0.4 * bytesPerSecond * 0.9 });
+    play(b, 2);
+    const { url } = await serve(b);
+    const listener = listen(url);
+    await listener.ready;
+    // A full piece leaves at once, and with it anything held before.
+    pushFor(0.4);
+    b.flush();
+    await settle();
+    const burst = listener.bytes().length;
+    pushFor(0.2);
+    b.flush();
+    await settle();
+    expect(listener.bytes().length).toBe(burst); // under a piece: held
+    const piece = pushFor(0.2);
+    b.flush();
+    await settle();
+    const before = listener.bytes().length;
+    expect(before).toBeGreaterThan(burst + piece); // a full piece: written
+    // A programme starts in the next 0.2 s: set ahead, as the mix sets it before the broadcast reaches it.
+    b.setTitle('Presenter - Morning Prayer', b.clock + 0.1);
+    const withStart = pushFor(0.2);
+    b.flush();
+    await settle();
+    expect(listener.bytes().length).toBe(before + withStart);
+    // The piece after it is held again until it is full.
+    pushFor(0.2);
+    b.flush();
+    await settle();
+    expect(listener.bytes().length).toBe(before + withStart);
+  });
+
   it('keeps at least five minutes of frames by stream clock, and the clock only goes forward', () => {
     const b = new Broadcaster({ historySeconds: 300 });
     let last = -1;

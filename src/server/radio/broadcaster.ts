@@ -116,6 +116,15 @@ export class Broadcaster {
     if (this.titles.length > 8) this.titles.shift();
   }
 
+  /**
+   * Whether a new title (a new item, a programme's start, a source taking the air) begins in the audio pushed
+   * from stream-clock second `from`: its first audio then leaves at once, not held for a fuller piece, so a
+   * programme set for a time starts then for every listener.
+   */
+  private titleStartsIn(from: number): boolean {
+    return this.titles.some((t) => t.from > 0 && t.from >= from && t.from < this.clock);
+  }
+
   get title(): string {
     return this.titles[this.titles.length - 1]!.title;
   }
@@ -133,7 +142,7 @@ export class Broadcaster {
   /** Sends what was pushed since the last flush to every listener. */
   flush(): void {
     if (this.pending.length === 0) return;
-    if (this.minWriteBytes > 0) {
+    if (this.minWriteBytes > 0 && !this.titleStartsIn(this.pending[0]!.start)) {
       const held = this.pending.reduce((sum, f) => sum + f.data.length, 0);
       const seconds = this.clock - this.pending[0]!.start;
       if (held < this.minWriteBytes && seconds < 1) return;
