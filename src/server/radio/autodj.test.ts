@@ -408,6 +408,39 @@ describe('AutoDJ', () => {
     autodj.stop();
   });
 
+  it('ends a crossfade a live programme interrupts, and has the programme after the live one ready on its second', async () => {
+    const low = await makeMp3(join(dir, 'cut-low.mp3'), { seconds: 6, frequency: 440 });
+    const high = await makeMp3(join(dir, 'cut-high.mp3'), { seconds: 3, frequency: 1000 });
+    // A live programme from stream second 1 to 4: the fill before it is cut at 1 for the fill under it, whose
+    // crossfade has barely begun when the live source takes the air; the programme after it is due at 4.
+    const liveAt = 1000;
+    const programmeAt = 4000;
+    const schedule: Programming = {
+      async next(from): Promise<Airing> {
+        if (from >= programmeAt) return { item: { path: high, title: 'Programme', duration: 3 } };
+        if (from >= liveAt) return { item: { path: low, title: 'Under', duration: 6 }, endsBy: programmeAt };
+        return { item: { path: low, title: 'Fill', duration: 6 }, endsBy: liveAt };
+      },
+      async hardChangeBetween(from, to) {
+        return [liveAt, programmeAt].find((at) => at > from && at <= to) ?? null;
+      },
+      aired: () => {},
+    };
+    const { autodj, tracks, play, pause, clock } = dj([], {
+      programming: schedule,
+      mixing: { crossfadeSeconds: 0.5 },
+    });
+    await autodj.prepare();
+    await play(1.01);
+    expect(tracks.map((t) => t.title)).toEqual(['Fill', 'Under']);
+    await pause(2.9);
+    autodj.announce(clock());
+    await play(0.5);
+    expect(tracks.map((t) => t.title)).toEqual(['Fill', 'Under', 'Under', 'Programme']);
+    expect(tracks[3]!.startedAt).toBeCloseTo(4, 2);
+    autodj.stop();
+  });
+
   it('begins a programme at once when the stream, set again after a stall, is past its time: it is not left late', async () => {
     const low = await makeMp3(join(dir, 'late-low.mp3'), { seconds: 6, frequency: 440 });
     const high = await makeMp3(join(dir, 'late-high.mp3'), { seconds: 6, frequency: 1000 });

@@ -158,7 +158,16 @@ export class AutoDj {
     // after a stall, when the engine did neither (the stream is then behind the clock, decision 032).
     const ticking = now - this.lastCheckAt < PAUSED_AFTER_MS;
     this.lastCheckAt = now;
-    if (ticking && now - this.lastReadAt > PAUSED_AFTER_MS) this.paused = true;
+    if (ticking && now - this.lastReadAt > PAUSED_AFTER_MS) {
+      if (!this.paused && this.fade) {
+        // Another source took the air as a crossfade began (a live programme's start is also the fill's set
+        // start): what came in is what resumes, and what follows it is planned now, since nothing is planned
+        // during a crossfade; else a programme after the live one waits for the end of the fade to be planned.
+        this.skip();
+        void this.prepare();
+      }
+      this.paused = true;
+    }
     this.current?.decoder?.check(now);
     if (this.fade) this.next?.decoder?.check(now);
     // Not read (a live source or a relayed station on air), the item due next still starts decoding ahead of
