@@ -349,14 +349,15 @@ describe('captions from speech, end to end', () => {
       if (en) expect(asked.find((c) => c.q === en.text)?.translatedText).toBe(es.text);
     }
 
-    // In step with the voice: a line is stamped in a sentence's time on the air, appears no earlier than
-    // the listener hears that second (nor the sentence's first word), and within a few seconds of it.
+    // In step with the voice: a line is stamped in a sentence's time on the air (at the first whole second
+    // at or after its first word), appears no earlier than the listener hears that second (nor the
+    // sentence's first word), and within a few seconds of it.
     const sentenceAt = (second: number) => {
       const loop = Math.floor((second - liveFrom) / loopSeconds);
       for (const k of [loop - 1, loop, loop + 1]) {
         for (const [i, onset] of onsets.entries()) {
           const from = liveFrom + k * loopSeconds + onset;
-          if (second >= Math.floor(from) - 1 && second <= from + durations[i]! + 0.5) return from;
+          if (second >= Math.floor(from) - 1 && second <= from + durations[i]! + 1) return from;
         }
       }
       return null;

@@ -31,6 +31,8 @@ function written(words: TimedWord[], spellings: ReadonlyMap<string, string>): st
  * Groups recognised words into caption lines a listener can read: short (a listener sees a line when its
  * first word is heard, so a long line would come late), broken at the speaker's pauses, each at its own
  * stream-clock second (the player keeps one line per second: a second line there would replace the first).
+ * That second is the first whole one at or after its first word: the player shows a line from its second on,
+ * so a line stamped earlier would be read up to a second before it is said.
  */
 export class CaptionLines {
   private pending: TimedWord[] = [];
@@ -72,7 +74,7 @@ export class CaptionLines {
     if (this.pending.length === 0) return;
     const words = this.pending;
     this.pending = [];
-    const timestamp = Math.max(Math.floor(words[0]!.start), this.lastSecond + 1);
+    const timestamp = Math.max(Math.ceil(words[0]!.start), this.lastSecond + 1);
     this.lastSecond = timestamp;
     this.emit({
       text: written(words, this.spellings),
