@@ -123,7 +123,7 @@ describe('the next hours as they will air', () => {
   });
 });
 
-describe('the schedule as the engine reads it', () => {
+describe('the schedule as the engine and the 24-hour preview read it', () => {
   it('keeps what it read for a minute, and hears a save in the Schedule tab at once', async () => {
     let now = Date.now();
     const onAir = new OnAir({
@@ -136,11 +136,15 @@ describe('the schedule as the engine reads it', () => {
     });
     const unfollow = onAir.followSaves(t.app.bus);
     const titleAt = async (at: Date) => (await onAir.slotAt(at.getTime() + 1000))?.programme.title;
+    const inPreview = async (title: string) =>
+      (await onAir.upcoming(24)).entries.some((entry) => entry.programme?.title === title);
 
     const saved = specialIn(180, { kind: 'recording', mediaId: item.id }, 'Saved in the tab');
     expect(await titleAt(saved.start)).toBeUndefined();
+    expect(await inPreview('Saved in the tab')).toBe(false);
     expect((await saved.res).statusCode).toBe(201);
     expect(await titleAt(saved.start)).toBe('Saved in the tab');
+    expect(await inPreview('Saved in the tab')).toBe(true);
 
     // A change that reaches the database some other way (the demo seed, another process) waits its minute. It is
     // on the same station day as the first (20 minutes after it, or before it near midnight), whose slots were
@@ -155,8 +159,10 @@ describe('the schedule as the engine reads it', () => {
     const written = await createOneOff(t.db, oneOffBodySchema.parse(body), t.app.station().timeZone);
     expect(written.ok).toBe(true);
     expect(await titleAt(start)).toBeUndefined();
+    expect(await inPreview('Written elsewhere')).toBe(false);
     now += 61_000;
     expect(await titleAt(start)).toBe('Written elsewhere');
+    expect(await inPreview('Written elsewhere')).toBe(true);
     unfollow();
   });
 });

@@ -75,7 +75,8 @@ export class OnAir<State> implements Programming {
   private state: PlanState<State>;
   /** A programme's recording handed to the engine, not on the air yet. */
   private preparedRecording: { key: string; mediaId: string } | null = null;
-  private slotsRead: { at: number; from: string; timeZone: string; slots: Slot[] } | null = null;
+  /** Slots read lately, by the days they cover (the engine's three, the preview's four). */
+  private readonly slotsRead = new Map<string, { at: number; slots: Slot[] }>();
   /** Counts the schedule's changes, so a read begun before one is not kept. */
   private scheduleVersion = 0;
   private readonly airedListeners = new Set<(item: Playable) => void>();
@@ -244,28 +245,30 @@ export class OnAir<State> implements Programming {
   followSaves(bus: Pick<EventBus, 'subscribe'>): () => void {
     return bus.subscribe(SCHEDULE_CHANGED_TOPIC, () => {
       this.scheduleVersion++;
-      this.slotsRead = null;
+      this.slotsRead.clear();
     });
   }
 
   /** The slots around `at`: from the day before its date to the day after. */
-  private async slots(at: number): Promise<Slot[]> {
-    const timeZone = this.deps.timeZone();
-    const date = stationClock(new Date(at), timeZone).date;
-    const cached = this.slotsRead;
-    const fresh = cached && this.now() - cached.at < SLOTS_FRESH_MS;
-    if (fresh && cached.from === date && cached.timeZone === timeZone) return cached.slots;
-    const version = this.scheduleVersion;
-    const slots = await this.slotsBetween(at, at);
-    if (version === this.scheduleVersion) this.slotsRead = { at: this.now(), from: date, timeZone, slots };
-    return slots;
+  private slots(at: number): Promise<Slot[]> {
+    return this.slotsBetween(at, at);
   }
 
+  /** The slots from the day before `from`'s date to the day after `to`'s, as read at most SLOTS_FRESH_MS ago. */
   private async slotsBetween(from: number, to: number): Promise<Slot[]> {
     const timeZone = this.deps.timeZone();
     const first = addDays(stationClock(new Date(from), timeZone).date, -1);
     const last = addDays(stationClock(new Date(to), timeZone).date, 1);
-    return slotsOf(await airingsBetween(this.deps.db, first, last), timeZone);
+    const key = `${timeZone} ${first} ${last}`;
+    const cached = this.slotsRead.get(key);
+    if (cached && this.now() - cached.at < SLOTS_FRESH_MS) return cached.slots;
+    const version = this.scheduleVersion;
+    const slots = slotsOf(await airingsBetween(this.deps.db, first, last), timeZone);
+    if (version === this.scheduleVersion) {
+      if (this.slotsRead.size >= 8) this.slotsRead.clear();
+      this.slotsRead.set(key, { at: this.now(), slots });
+    }
+    return slots;
   }
 
   private async catalogue(): Promise<Catalogue<State>> {

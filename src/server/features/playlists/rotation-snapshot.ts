@@ -54,8 +54,11 @@ export interface RotationState {
 
 /** What plays next, with all the engine needs to play it. */
 export interface NextItem {
-  /** The file, its measurements (loudness, true peak, cue points, duration) and tags; `id` is the library item's. */
-  item: LibraryItem & { id: string; kind: MediaKind };
+  /**
+   * The file, its measurements (loudness, true peak, cue points, duration) and tags; `id` is the library
+   * item's. The snapshot's own: the same object at every pick of that item, not to be changed.
+   */
+  item: Readonly<LibraryItem & { id: string; kind: MediaKind }>;
   /** The state to pass to the following call. */
   state: RotationState;
   /** The playlist it comes from; null when it is the whole library (no playlist in the default rotation). */
@@ -109,6 +112,8 @@ interface LoadedPlaylist {
 export class RotationSnapshot {
   private readonly playlists = new Map<string, LoadedPlaylist>();
   private readonly media = new Map<string, MediaRow>();
+  /** Each item as the engine plays it, made at its first pick (a 24-hour preview picks hundreds). */
+  private readonly playable = new Map<string, NextItem['item']>();
   private readonly inserts = new Map<string, RotationItem[]>();
   private readonly rotation: LoadedPlaylist[];
   private readonly library: LoadedPlaylist;
@@ -185,9 +190,8 @@ export class RotationSnapshot {
       random: numbers.random,
     });
     if (!pick) return null;
-    const media = this.media.get(pick.item.mediaId)!;
     return {
-      item: { ...playableItem(this.folders, media), kind: media.kind },
+      item: this.playableOf(pick.item.mediaId),
       state: {
         scores: nextScores,
         playlists: { ...state?.playlists, [playlist.id]: pick.state },
@@ -197,6 +201,15 @@ export class RotationSnapshot {
       insert: pick.insert,
       relaxed: pick.relaxed,
     };
+  }
+
+  private playableOf(mediaId: string): NextItem['item'] {
+    let item = this.playable.get(mediaId);
+    if (!item) {
+      const media = this.media.get(mediaId)!;
+      this.playable.set(mediaId, (item = { ...playableItem(this.folders, media), kind: media.kind }));
+    }
+    return item;
   }
 }
 

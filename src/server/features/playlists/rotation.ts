@@ -73,8 +73,8 @@ const key = (text: string) => {
   return found;
 };
 
-/** When each title, artist and item last aired, from the history (what aired after `since` only). */
-function lastAired(history: Played[], since = -Infinity) {
+/** When each title, artist and item last aired, from the history. */
+function lastAired(history: Played[]) {
   const titles = new Map<string, number>();
   const artists = new Map<string, number>();
   const items = new Map<string, number>();
@@ -82,7 +82,6 @@ function lastAired(history: Played[], since = -Infinity) {
     if (name && (map.get(name) ?? -Infinity) < at) map.set(name, at);
   };
   for (const played of history) {
-    if (played.at <= since) continue;
     note(titles, key(played.title), played.at);
     note(artists, key(played.artist), played.at);
     note(items, played.mediaId, played.at);
@@ -165,17 +164,30 @@ export function pickNext(input: {
     };
   }
 
-  // The no-repeat checks need only what aired within their longest time (a third of the history, at the
-  // defaults: building these maps was most of what a pick cost); the ages that break ties, all of it.
-  const longest = Math.max(playlist.noRepeatTitleMinutes, playlist.noRepeatArtistMinutes) * MINUTE;
-  const lately = lastAired(history, now - longest);
-  const within = (map: Map<string, number>, name: string, minutes: number) =>
-    name !== '' && minutes > 0 && (map.get(name) ?? -Infinity) > now - minutes * MINUTE;
-  const keepsTitle = (item: RotationItem) =>
-    !within(lately.titles, key(item.title), playlist.noRepeatTitleMinutes) &&
-    !within(lately.items, item.mediaId, playlist.noRepeatTitleMinutes);
-  const keepsArtist = (item: RotationItem) =>
-    !within(lately.artists, key(item.artist), playlist.noRepeatArtistMinutes);
+  // The no-repeat checks look through the history itself, newest first: a pick checks a few items against
+  // an hour or so of plays, and building maps of it at each pick cost more than the checks (and made garbage).
+  const airedWithin = (minutes: number, same: (played: Played) => boolean) => {
+    if (minutes <= 0) return false;
+    const after = now - minutes * MINUTE;
+    for (let i = history.length - 1; i >= 0; i--) {
+      const played = history[i]!;
+      if (played.at > after && same(played)) return true;
+    }
+    return false;
+  };
+  const keepsTitle = (item: RotationItem) => {
+    const title = key(item.title);
+    return !airedWithin(
+      playlist.noRepeatTitleMinutes,
+      (played) => played.mediaId === item.mediaId || (title !== '' && key(played.title) === title),
+    );
+  };
+  const keepsArtist = (item: RotationItem) => {
+    const artist = key(item.artist);
+    return (
+      artist === '' || !airedWithin(playlist.noRepeatArtistMinutes, (played) => key(played.artist) === artist)
+    );
+  };
   const tiers: [Relaxed, (item: RotationItem) => boolean][] = [
     [[], (item) => keepsTitle(item) && keepsArtist(item)],
     [['artist'], keepsTitle],

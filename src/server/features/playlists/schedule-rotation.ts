@@ -50,10 +50,14 @@ export function playlistRotation(playlists: Playlists, now: () => number = Date.
       const next = (await snapshot()).next(playlistId, at, state.recent, state.rotation ?? undefined);
       const item = next && items.get(next.item.id);
       if (!next || !item) return null;
-      const recent = [
-        ...state.recent.filter((played) => played.at > at - RECENT_MS),
-        { mediaId: item.id, title: item.title ?? '', artist: item.artist ?? '', at },
-      ];
+      // Oldest first: what fell out of the window is cut from the front, and the pick added at the end.
+      const kept = state.recent.findIndex((played) => played.at > at - RECENT_MS);
+      const recent = (kept > 0 ? state.recent.slice(kept) : kept < 0 ? [] : state.recent).concat({
+        mediaId: item.id,
+        title: item.title ?? '',
+        artist: item.artist ?? '',
+        at,
+      });
       return { item, state: { rotation: next.state, recent }, relaxed: relaxedMessage(next.relaxed) };
     },
   };
